@@ -1,0 +1,1 @@
+"""Binders: tie candidates to exact, verified, immutable artifacts."""

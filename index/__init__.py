@@ -1,0 +1,1 @@
+"""The store (SQLite), ingestion, and the documents published from it."""

@@ -1,0 +1,143 @@
+"""The SQLite store: opening, migrating, and reading what ingestion wrote."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from .migrations import LATEST, MIGRATIONS
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or used (not a database, too new, read-only, ...)."""
+
+
+def utc_now() -> str:
+    """Now as JavaScript's toISOString() writes it: millisecond precision, 'Z'."""
+    return iso_utc(dt.datetime.now(dt.timezone.utc))
+
+
+def iso_utc(moment: dt.datetime) -> str:
+    moment = moment.astimezone(dt.timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    name: str
+    version: str
+    established: dict[str, Any]
+    other: dict[str, Any]
+    detected_at: str
+
+
+class Store:
+    """A capindex database file. Every write goes through one transaction per document."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        try:
+            self.db = sqlite_utils.Database(self.path)
+            self.db.execute("PRAGMA busy_timeout = 10000")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: cannot use as a capindex database ({exc})") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- schema -------------------------------------------------------------------------------
+
+    @property
+    def schema_version(self) -> int:
+        if not self.db["schema_version"].exists():
+            return 0
+        row = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        return row[0] or 0
+
+    def _migrate(self) -> None:
+        with self.db.atomic():
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, description TEXT, applied_at TEXT)"
+            )
+        current = self.schema_version
+        if current > LATEST:
+            raise StoreError(
+                f"{self.path}: database schema version {current} is newer than this capindex supports ({LATEST})"
+            )
+        for version, description, step in MIGRATIONS:
+            if version <= current:
+                continue
+            with self.db.atomic():
+                step(self.db)
+                self.db.execute(
+                    "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
+                    [version, description, utc_now()],
+                )
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        q = self.db.execute
+        return {
+            "sources": q("SELECT COUNT(*) FROM sources").fetchone()[0],
+            "sources_failing": q("SELECT COUNT(*) FROM sources WHERE last_status = 'error'").fetchone()[0],
+            "documents": q("SELECT COUNT(*) FROM documents").fetchone()[0],
+            "packages": q("SELECT COUNT(*) FROM packages").fetchone()[0],
+            "packages_listed": q("SELECT COUNT(DISTINCT package_id) FROM package_sightings").fetchone()[0],
+            "capabilities": q("SELECT COUNT(*) FROM capabilities").fetchone()[0],
+            "conflicts": q("SELECT COUNT(*) FROM conflicts").fetchone()[0],
+        }
+
+    def sources(self) -> list[dict[str, Any]]:
+        return list(self.db.query("SELECT * FROM sources ORDER BY url"))
+
+    def package_versions(self, name: str, version: str) -> list[dict[str, Any]]:
+        """Every distinct content recorded for name@version, oldest first, with where each was seen."""
+        rows = list(
+            self.db.query(
+                """SELECT p.id, p.name, p.version, p.digest, p.entry, s.url AS first_source, d.fetched_at AS first_seen
+                   FROM packages p JOIN documents d ON d.id = p.first_document_id JOIN sources s ON s.id = d.source_id
+                   WHERE p.name = ? AND p.version = ? ORDER BY p.id""",
+                [name, version],
+            )
+        )
+        for row in rows:
+            row["listed_by"] = [
+                r["url"]
+                for r in self.db.query(
+                    """SELECT s.url FROM package_sightings ps JOIN sources s ON s.id = ps.source_id
+                       WHERE ps.package_id = ? ORDER BY s.url""",
+                    [row["id"]],
+                )
+            ]
+        return rows
+
+    def conflicts(self) -> list[Conflict]:
+        out = []
+        for row in self.db.query("SELECT * FROM conflicts ORDER BY name, version, id"):
+            versions = {v["id"]: v for v in self.package_versions(row["name"], row["version"])}
+            out.append(
+                Conflict(
+                    name=row["name"],
+                    version=row["version"],
+                    established=versions[row["package_id"]],
+                    other=versions[row["other_package_id"]],
+                    detected_at=row["detected_at"],
+                )
+            )
+        return out

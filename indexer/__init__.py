@@ -1,0 +1,1 @@
+"""Crawlers that bring documents into the store, and the `capindex` command line."""

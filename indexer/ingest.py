@@ -1,0 +1,68 @@
+"""Ingest documents named on the command line: files, directories of files, or http(s) URLs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from index.ingest import IngestResult, ingest_bytes
+from index.store import Store
+from schemas.documents import DocumentError
+
+from .http import FetchError, fetch_bytes
+
+
+@dataclass
+class IngestFailure:
+    location: str
+    error: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"location": self.location, "error": self.error}
+
+
+def expand_locations(locations: Iterable[str]) -> Iterator[str]:
+    """URLs as given; a directory becomes its *.json files and .well-known/capabilities, sorted."""
+    for location in locations:
+        if urlsplit(location).scheme in ("http", "https"):
+            yield location
+            continue
+        path = Path(location)
+        if path.is_dir():
+            found = [p for p in path.rglob("*") if p.is_file() and (p.suffix == ".json" or p.name == "capabilities")]
+            yield from (str(p) for p in sorted(found))
+        else:
+            yield location
+
+
+def read_location(location: str) -> bytes:
+    if urlsplit(location).scheme in ("http", "https"):
+        return fetch_bytes(location)
+    try:
+        return Path(location).read_bytes()
+    except OSError as exc:
+        raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
+
+
+def ingest_locations(
+    store: Store, locations: list[str], on_done: Callable[[IngestResult | IngestFailure], None] | None = None
+) -> tuple[list[IngestResult], list[IngestFailure]]:
+    """Ingest every document; a bad one is reported and skipped, never stops the others."""
+    results: list[IngestResult] = []
+    failures: list[IngestFailure] = []
+    for location in locations:
+        outcome: IngestResult | IngestFailure
+        try:
+            outcome = ingest_bytes(store, read_location(location), location, via="ingest")
+            results.append(outcome)
+        except DocumentError as exc:
+            outcome = IngestFailure(location, "; ".join(exc.problems[:3]) + (" ..." if len(exc.problems) > 3 else ""))
+            failures.append(outcome)
+        except FetchError as exc:
+            outcome = IngestFailure(location, str(exc).removeprefix(f"{location}: "))
+            failures.append(outcome)
+        if on_done:
+            on_done(outcome)
+    return results, failures

@@ -1,0 +1,47 @@
+"""A progress bar on a terminal, silence elsewhere."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+
+
+class Progress:
+    """Counts done and failed items; draws on stderr only when it is a terminal."""
+
+    def __init__(self, label: str, total: int, enabled: bool = True):
+        self.label = label
+        self.total = total
+        self.failed = 0
+        self._rich = None
+        if enabled and sys.stderr.isatty() and total > 1:
+            from rich.console import Console
+
+            self._rich = RichProgress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("{task.fields[failed]} failed"), TimeElapsedColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+
+    def __enter__(self) -> Progress:
+        if self._rich is not None:
+            self._rich.start()
+            self._task = self._rich.add_task(self.label, total=self.total, failed=0)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._rich is not None:
+            self._rich.stop()
+
+    def advance(self, failed: bool = False) -> None:
+        self.failed += failed
+        if self._rich is not None:
+            self._rich.update(self._task, advance=1, failed=self.failed)
+
+    def echo(self, text: str, err: bool = False) -> None:
+        if self._rich is not None:
+            self._rich.console.print(text, markup=False, highlight=False, style=None) if err else typer.echo(text)
+        else:
+            typer.echo(text, err=err)

@@ -1,0 +1,1 @@
+"""Miners: evidence-backed candidate operations from repositories at pinned commits."""

@@ -1,0 +1,120 @@
+"""Read wire documents: strict JSON parsing, kind detection, validation with readable errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from .models import DOCUMENT_MODELS, Wire
+
+# The field that names each kind's format version, used to recognise a document.
+VERSION_FIELDS = {
+    "indexVersion": "index",
+    "capabilityDiscoveryVersion": "site",
+    "specVersion": "manifest",
+    "gapVersion": "gap",
+    "bindingVersion": "binding",
+    "bridgeVersion": "bridge",
+    "lockVersion": "lock",
+    "lock_set_version": "lockset",
+    "report_version": "report",
+}
+
+
+class DocumentError(ValueError):
+    """A document that is not JSON or breaks its format's rules; `problems` lists each as 'path: rule'."""
+
+    def __init__(self, where: str, problems: list[str]):
+        self.where = where
+        self.problems = problems
+        first = problems[0] if problems else "invalid"
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(f"{where}: {first}{more}")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(raw: bytes | str, where: str) -> Any:
+    """Parse JSON as a browser would accept it: no NaN/Infinity, bounded nesting."""
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except RecursionError:
+        raise DocumentError(where, ["$: JSON is nested too deeply"]) from None
+    except UnicodeDecodeError as exc:
+        raise DocumentError(where, [f"$: not UTF-8 text ({exc.reason} at byte {exc.start})"]) from None
+    except ValueError as exc:
+        raise DocumentError(where, [f"$: not JSON ({exc})"]) from None
+
+
+def json_path(loc: tuple[Any, ...]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+
+
+def format_validation_error(exc: ValidationError) -> list[str]:
+    """Each pydantic error as '<JSON path>: <message> [<rule>]'."""
+    out = []
+    for err in exc.errors(include_url=False):
+        msg = err["msg"].removeprefix("Value error, ")
+        out.append(f"{json_path(err['loc'])}: {msg} [{err['type']}]")
+    return out
+
+
+def detect_kind(data: Any) -> str | None:
+    """The document kind its version field announces, or None."""
+    if isinstance(data, dict):
+        for field, kind in VERSION_FIELDS.items():
+            if field in data:
+                return kind
+    return None
+
+
+def validate(kind: str, data: Any, where: str) -> Wire:
+    """The validated model for `data` as a `kind` document; DocumentError naming every problem otherwise."""
+    model = DOCUMENT_MODELS[kind]
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DocumentError(where, format_validation_error(exc)) from None
+
+
+def load_document(raw: bytes | str, where: str, kind: str | None = None) -> tuple[str, Any, Wire]:
+    """Parse and validate one document; returns (kind, parsed JSON, model)."""
+    data = parse_json(raw, where)
+    found = detect_kind(data)
+    if kind is None:
+        if found is None:
+            names = ", ".join(VERSION_FIELDS)
+            raise DocumentError(where, [f"$: not a capability document (no version field: {names})"])
+        kind = found
+    return kind, data, validate(kind, data, where)
+
+
+def validate_index(data: Any, where: str, max_problems: int = 50) -> Any:
+    """Validate an index document one package at a time, so a huge index never exists twice in memory.
+
+    Returns the validated header (the document with `packages` emptied); the caller keeps using
+    the parsed `data["packages"]`, every entry of which has been validated.
+    """
+    from .models import CapabilityIndexDocument, IndexPackage
+
+    if not isinstance(data, dict) or not isinstance(data.get("packages"), list):
+        return validate("index", data, where)
+    header = validate("index", {**data, "packages": []}, where)
+    problems: list[str] = []
+    for i, package in enumerate(data["packages"]):
+        try:
+            IndexPackage.model_validate(package)
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                msg = err["msg"].removeprefix("Value error, ")
+                problems.append(f"{json_path(('packages', i, *err['loc']))}: {msg} [{err['type']}]")
+            if len(problems) >= max_problems:
+                break
+    if problems:
+        raise DocumentError(where, problems)
+    assert isinstance(header, CapabilityIndexDocument)
+    return header
