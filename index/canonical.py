@@ -22,3 +22,10 @@ def sha256_hex(data: bytes | str) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
+
+
+def storable_text(value: Any) -> Any:
+    """A string SQLite can store as UTF-8 text: lone surrogates become U+FFFD (other values pass)."""
+    if isinstance(value, str) and _LONE_SURROGATE.search(value):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    return value

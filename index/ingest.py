@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from schemas.documents import DocumentError, detect_kind, parse_json, validate, validate_index
 from schemas.ecma import parse_date_time
 
-from .canonical import canonical_json, sha256_hex
+from .canonical import canonical_json, sha256_hex, storable_text
 from .store import Store, iso_utc, utc_now
 
 INGESTIBLE = ("index", "site")
@@ -108,6 +108,10 @@ def ingest_bytes(
     return result
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
 def _store_packages(
     store: Store, packages: list[dict[str, Any]], source_id: int, document_id: int, now: str, result: IngestResult
 ) -> None:
@@ -117,7 +121,9 @@ def _store_packages(
     for package in packages:
         entry = canonical_json(package)
         digest = sha256_hex(entry)
-        name, version = package["name"], package["version"]
+        # JSON may carry lone surrogates (as \udxxx escapes); SQLite text columns may not
+        clean = storable_text if "\\ud" in entry else _same
+        name, version = clean(package["name"]), clean(package["version"])
         known = conn.execute(
             "SELECT id, digest FROM packages WHERE name = ? AND version = ? ORDER BY id", [name, version]
         ).fetchall()
@@ -126,16 +132,16 @@ def _store_packages(
             package_id = conn.execute(
                 """INSERT INTO packages (name, version, source, repository, integrity, digest, entry, first_document_id)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                [name, version, package["source"], package.get("repository"), package.get("integrity"), digest, entry,
-                 document_id],
+                [name, version, clean(package["source"]), clean(package.get("repository")),
+                 clean(package.get("integrity")), digest, entry, document_id],
             ).lastrowid
             result.new_packages += 1
             for position, cap in enumerate(package["capabilities"]):
                 m = cap["manifest"]
                 capability_rows.append((
-                    package_id, position, m["id"], m["version"], m["name"], m["description"],
-                    " ".join(m.get("tags") or ()), json.dumps(m.get("effects") or []), cap["module"],
-                    cap.get("integrity"), canonical_json(m),
+                    package_id, position, m["id"], m["version"], clean(m["name"]), clean(m["description"]),
+                    clean(" ".join(m.get("tags") or ())), json.dumps(m.get("effects") or []), clean(cap["module"]),
+                    clean(cap.get("integrity")), canonical_json(m),
                 ))
             if known:
                 conn.execute(

@@ -88,6 +88,11 @@ class _AtomicFiles:
 
     def open(self, relative: str):
         final = self.outdir / relative
+        # checked before anything moves, so the commit's renames cannot fail half-way on a bad target
+        if final.exists() and not final.is_file():
+            raise PublishError(f"{final}: exists and is not a regular file")
+        if final.parent.exists() and not final.parent.is_dir():
+            raise PublishError(f"{final.parent}: exists and is not a directory")
         final.parent.mkdir(parents=True, exist_ok=True)
         tmp = final.with_name(f".{final.name}.capindex-tmp")
         self.pending.append((tmp, final))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,6 +22,9 @@ VERSION_FIELDS = {
     "lock_set_version": "lockset",
     "report_version": "report",
 }
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class DocumentError(ValueError):
@@ -72,11 +76,35 @@ def detect_kind(data: Any) -> str | None:
     return None
 
 
+def _replace_lone_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_replace_lone_surrogates(v) for v in value]
+    if isinstance(value, dict):
+        return {_replace_lone_surrogates(k): _replace_lone_surrogates(v) for k, v in value.items()}
+    return value
+
+
+def _model_validate(model: type[Wire], data: Any) -> Wire:
+    """Validate like the reference does; JavaScript strings may hold lone surrogates, pydantic's may not.
+
+    Such a string is checked as if each lone surrogate were U+FFFD (same length, matches no rule
+    differently); the caller keeps the original data.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        if not any(e["type"] == "string_unicode" for e in exc.errors()):
+            raise
+    return model.model_validate(_replace_lone_surrogates(data))
+
+
 def validate(kind: str, data: Any, where: str) -> Wire:
     """The validated model for `data` as a `kind` document; DocumentError naming every problem otherwise."""
     model = DOCUMENT_MODELS[kind]
     try:
-        return model.model_validate(data)
+        return _model_validate(model, data)
     except ValidationError as exc:
         raise DocumentError(where, format_validation_error(exc)) from None
 
@@ -107,7 +135,7 @@ def validate_index(data: Any, where: str, max_problems: int = 50) -> Any:
     problems: list[str] = []
     for i, package in enumerate(data["packages"]):
         try:
-            IndexPackage.model_validate(package)
+            _model_validate(IndexPackage, package)
         except ValidationError as exc:
             for err in exc.errors(include_url=False):
                 msg = err["msg"].removeprefix("Value error, ")

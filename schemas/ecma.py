@@ -90,7 +90,13 @@ def is_date_time(value: str) -> bool:
         return False
     if hour > 23 or minute > 59 or second > 60:  # 60: a leap second
         return False
-    if m.group(9) is not None and (int(m.group(9)) > 23 or int(m.group(10)) > 59):
+    offset = 0
+    if m.group(9) is not None:
+        if int(m.group(9)) > 23 or int(m.group(10)) > 59:
+            return False
+        offset = (int(m.group(9)) * 60 + int(m.group(10))) * (-1 if m.group(8)[0] == "-" else 1)
+    # a leap second only ends the last minute of a UTC day (JSON-Schema-Test-Suite, ajv-formats)
+    if second == 60 and (hour * 60 + minute - offset) % 1440 != 23 * 60 + 59:
         return False
     return True
 
@@ -98,7 +104,7 @@ def is_date_time(value: str) -> bool:
 def parse_date_time(value: str) -> _dt.datetime:
     """Parse a value `is_date_time` accepted into an aware UTC datetime."""
     text = value.upper().replace("Z", "+00:00")
-    if ":60" in text[17:19 + 1]:
+    if text[17:19] == "60":  # a leap second: datetime has none, so use the second before it
         text = text[:17] + "59" + text[19:]
     return _dt.datetime.fromisoformat(text).astimezone(_dt.timezone.utc)
 

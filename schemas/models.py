@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from . import load_schema
@@ -24,6 +24,7 @@ _BINDING_ARTIFACT = load_schema("binding")["properties"]["immutableArtifact"]
 CAPABILITY_ID_PATTERN = load_schema("manifest")["properties"]["id"]["pattern"]
 SEMVER_PATTERN = load_schema("manifest")["properties"]["version"]["pattern"]
 GAP_ID_PATTERN = load_schema("gap")["properties"]["id"]["pattern"]
+INDEX_GENERATED_AT_PATTERN = load_schema("index")["properties"]["generatedAt"]["pattern"]
 COMMIT_PATTERN = "^([0-9a-f]{40}|[0-9a-f]{64})$"
 
 
@@ -91,6 +92,20 @@ def _immutable_artifact(value: str) -> str:
     return value
 
 
+def _json_integer(value: Any) -> Any:
+    # JSON (and JSON Schema's "integer") has one number type: 1.0 is the integer 1.
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+def _json_bool(value: Any) -> Any:
+    # Literal[False] alone would also take 0 and 0.0 (they compare equal to False); JSON does not.
+    if not isinstance(value, bool):
+        raise PydanticCustomError("bool_type", "Input should be a valid boolean")
+    return value
+
+
 def _matching(pattern: str, rule: str):
     def check(value: str) -> str:
         if not pattern_matches(pattern, value):
@@ -112,6 +127,8 @@ SemVer = Annotated[str, _matching(SEMVER_PATTERN, "semver")]
 Module = Annotated[str, _matching("^\\./", "package_relative_module")]
 Commit = Annotated[str, _matching(COMMIT_PATTERN, "commit_id")]
 JsonObject = dict[str, Any]
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
+JsonFalse = Annotated[Literal[False], BeforeValidator(_json_bool)]
 
 
 class Wire(BaseModel):
@@ -161,7 +178,7 @@ class IndexPackage(Wire):
 
 class CapabilityIndexDocument(Wire):
     indexVersion: Literal["0.1"]
-    generatedAt: DateTime
+    generatedAt: Annotated[DateTime, _matching(INDEX_GENERATED_AT_PATTERN, "js_date")]  # Date.parse has no leap second
     federates: Annotated[list[HttpUrl], AfterValidator(_unique)] = None  # type: ignore[assignment]
     metadata: dict[str, str] = None  # type: ignore[assignment]
     packages: list[IndexPackage]
@@ -325,8 +342,8 @@ CandidateKind = Literal[
 
 class CandidateSource(Wire):
     path: NonEmpty
-    line: Annotated[int, Field(ge=1)]
-    end_line: Annotated[int, Field(ge=1)]
+    line: Annotated[JsonInt, Field(ge=1)]
+    end_line: Annotated[JsonInt, Field(ge=1)]
     commit: Commit | None
 
 
@@ -335,11 +352,11 @@ class Evidence(Wire):
     kind: NonEmpty
     detail: NonEmpty
     path: str = None  # type: ignore[assignment]
-    line: Annotated[int, Field(ge=1)] = None  # type: ignore[assignment]
+    line: Annotated[JsonInt, Field(ge=1)] = None  # type: ignore[assignment]
 
 
 class CandidateAuthority(Wire):
-    complete: Literal[False]
+    complete: JsonFalse
     effects: Effects
     note: str = None  # type: ignore[assignment]
 
@@ -364,9 +381,9 @@ class Candidate(Wire):
     provenance: Literal["mined", "declared"] = None  # type: ignore[assignment]
     evidence: Annotated[list[Evidence], Field(min_length=1)]
     effects: Effects
-    confidence: Annotated[float, Field(ge=0, le=1, strict=False)]
+    confidence: Annotated[float, Field(ge=0, le=1)]
     authority: CandidateAuthority
-    executable: Literal[False]
+    executable: JsonFalse
     unknowns: list[str] = None  # type: ignore[assignment]
     draft_contract: JsonObject
 
@@ -388,9 +405,9 @@ class SkippedFile(Wire):
 
 class Coverage(Wire):
     model_config = ConfigDict(strict=True, extra="allow", frozen=True)
-    files_seen: Annotated[int, Field(ge=0)]
-    files_parsed: Annotated[int, Field(ge=0)]
-    languages: dict[str, Annotated[int, Field(ge=0)]] = None  # type: ignore[assignment]
+    files_seen: Annotated[JsonInt, Field(ge=0)]
+    files_parsed: Annotated[JsonInt, Field(ge=0)]
+    languages: dict[str, Annotated[JsonInt, Field(ge=0)]] = None  # type: ignore[assignment]
     skipped: list[SkippedFile] = None  # type: ignore[assignment]
 
 
@@ -408,7 +425,7 @@ class MiningReport(Wire):
     coverage: Coverage
     candidates: list[Candidate]
     hazards: list[Hazard]
-    unsupported_extensions: dict[str, Annotated[int, Field(ge=0)]]
+    unsupported_extensions: dict[str, Annotated[JsonInt, Field(ge=0)]]
 
 
 DOCUMENT_MODELS: dict[str, type[Wire]] = {

@@ -1,0 +1,185 @@
+"""The store: migrations, one transaction per document, idempotence, conflicts, search text."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from conftest import EXAMPLES, index_doc, package, write_json
+from index.ingest import ingest_bytes
+from index.migrations import LATEST
+from index.store import Store, StoreError
+from schemas.documents import DocumentError
+
+
+def dump(db_path) -> list[str]:
+    """Every row of every table, to compare whole-store states."""
+    conn = sqlite3.connect(db_path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def ingest_doc(store, doc, location) -> object:
+    return ingest_bytes(store, json.dumps(doc).encode(), location)
+
+
+def test_new_store_is_migrated_and_in_wal_mode(db_path):
+    with Store(db_path) as store:
+        assert store.schema_version == LATEST
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert {"sources", "documents", "packages", "capabilities", "conflicts", "capabilities_fts"} <= set(
+            store.db.table_names()
+        )
+    # reopening applies nothing twice
+    with Store(db_path) as store:
+        assert store.db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == LATEST
+
+
+def test_store_from_a_newer_capindex_is_refused(db_path):
+    Store(db_path).close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("INSERT INTO schema_version (version, description) VALUES (?, 'future')", [LATEST + 1])
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match="newer than this capindex supports"):
+        Store(db_path)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_text("not sqlite at all, just text\n" * 100)
+    with pytest.raises(StoreError, match="not a database"):
+        Store(path)
+    assert path.read_text().startswith("not sqlite")
+
+
+def test_reference_examples_are_stored_with_search_text(db_path, reference):
+    with Store(db_path) as store:
+        raw = (reference / "examples" / "registry-index.json").read_bytes()
+        result = ingest_bytes(store, raw, str(reference / "examples" / "registry-index.json"))
+        assert (result.status, result.packages, result.new_capabilities) == ("stored", 1, 12)
+        site = reference / "examples" / ".well-known" / "capabilities.json"
+        assert ingest_bytes(store, site.read_bytes(), str(site)).kind == "site"
+        counts = store.counts()
+        assert counts["capabilities"] == 12 and counts["documents"] == 2 and counts["sources"] == 2
+        # FTS5 over id, name, description and tags (porter stemming: "slugs" finds "slug")
+        hits = store.db.execute(
+            "SELECT cap_id FROM capabilities_fts WHERE capabilities_fts MATCH ? ORDER BY rank", ["slugs"]
+        ).fetchall()
+        assert ("text/slugify",) in hits
+        row = store.db.execute("SELECT source_id, digest, raw FROM documents WHERE kind = 'index'").fetchone()
+        assert row[2] == raw  # the raw document is kept byte for byte
+        src = store.db.execute("SELECT url, origin, kind, last_status, content_digest FROM sources WHERE id = ?",
+                               [row[0]]).fetchone()
+        assert src[0].startswith("file:///") and src[2:] == ("index", "ok", row[1])
+
+
+def test_identical_reingest_changes_nothing(db_path):
+    doc = index_doc(package("pkg-a", "1.0.0", "text/a"), package("pkg-b", "2.0.0", "text/b", "text/c"))
+    with Store(db_path) as store:
+        ingest_doc(store, doc, "https://one.example/index.json")
+    before = dump(db_path)
+    with Store(db_path) as store:
+        changes = store.db.conn.total_changes
+        result = ingest_doc(store, doc, "https://one.example/index.json")
+        assert result.status == "unchanged"
+        assert store.db.conn.total_changes == changes
+    assert dump(db_path) == before
+
+
+def test_an_invalid_document_writes_nothing(db_path):
+    good = index_doc(package("pkg-a", "1.0.0", "text/a"))
+    with Store(db_path) as store:
+        ingest_doc(store, good, "https://one.example/index.json")
+    before = dump(db_path)
+    bad = index_doc(package("pkg-a", "1.0.0", "text/a"), package("pkg-z", "1.0.0", "text/z"))
+    bad["packages"][1]["capabilities"][0]["module"] = "dist/z.js"  # not package-relative
+    with Store(db_path) as store:
+        with pytest.raises(DocumentError) as err:
+            ingest_doc(store, bad, "https://one.example/index.json")
+        assert "$.packages[1].capabilities[0].module" in err.value.problems[0]
+        for broken in (b"{not json", b'{"indexVersion": "0.1", "generatedAt": NaN, "packages": []}', b"[]",
+                       json.dumps({"gapVersion": "0.1"}).encode()):
+            with pytest.raises(DocumentError):
+                ingest_bytes(store, broken, "https://two.example/index.json")
+    assert dump(db_path) == before
+
+
+def test_a_failure_late_in_a_big_document_rolls_back_everything(db_path):
+    packages = [package(f"pkg-{i}", "1.0.0", f"bulk/op-{i}") for i in range(500)]
+    doc = index_doc(*packages)
+    with Store(db_path) as store:
+        ingest_doc(store, doc, "https://one.example/index.json")
+    before = dump(db_path)
+    doc2 = index_doc(*packages, package("pkg-new", "1.0.0", "bulk/new"), package("pkg-bad", "1.0.0", "Bad/Id"))
+    with Store(db_path) as store, pytest.raises(DocumentError, match=r"\$\.packages\[501\]\.capabilities\[0\]\.manifest\.id"):
+        ingest_doc(store, doc2, "https://one.example/index.json")
+    assert dump(db_path) == before
+
+
+def test_same_package_from_two_sources_with_different_content_is_a_conflict(db_path):
+    first = package("left-pad", "1.3.0", "text/pad", integrity="sha512-first")
+    second = package("left-pad", "1.3.0", "text/pad", integrity="sha512-second")
+    with Store(db_path) as store:
+        a = ingest_doc(store, index_doc(first), "https://a.example/index.json")
+        b = ingest_doc(store, index_doc(second, generated_at="2026-06-01T00:00:00Z"), "https://b.example/index.json")
+        assert a.conflicts == [] and b.conflicts == ["left-pad@1.3.0"]
+        versions = store.package_versions("left-pad", "1.3.0")
+        assert [json.loads(v["entry"])["integrity"] for v in versions] == ["sha512-first", "sha512-second"]
+        assert [v["listed_by"] for v in versions] == [["https://a.example/index.json"], ["https://b.example/index.json"]]
+        [conflict] = store.conflicts()
+        assert conflict.established["first_source"] == "https://a.example/index.json"
+        assert conflict.other["first_source"] == "https://b.example/index.json"
+        # the same conflicting content arriving again records nothing new
+        c = ingest_doc(store, index_doc(second), "https://c.example/index.json")
+        assert c.conflicts == [] and len(store.conflicts()) == 1
+        # identical content from another source is no conflict: one package, two listings
+        d = ingest_doc(store, index_doc(package("other", "1.0.0", "text/other")), "https://a2.example/i.json")
+        e = ingest_doc(store, index_doc(package("other", "1.0.0", "text/other")), "https://b2.example/i.json")
+        assert d.new_packages == 1 and e.new_packages == 0 and e.conflicts == []
+        assert store.package_versions("other", "1.0.0")[0]["listed_by"] == [
+            "https://a2.example/i.json", "https://b2.example/i.json"]
+
+
+def test_key_order_and_whitespace_do_not_make_a_conflict(db_path):
+    pkg = package("fmt", "1.0.0", "text/fmt")
+    reordered = {k: pkg[k] for k in reversed(list(pkg))}
+    with Store(db_path) as store:
+        ingest_bytes(store, json.dumps(index_doc(pkg)).encode(), "https://a.example/i.json")
+        result = ingest_bytes(store, json.dumps(index_doc(reordered), indent=4).encode(), "https://b.example/i.json")
+        assert result.conflicts == [] and result.new_packages == 0
+
+
+def test_a_new_document_from_a_source_replaces_its_listing_but_keeps_history(db_path):
+    with Store(db_path) as store:
+        ingest_doc(store, index_doc(package("a", "1.0.0", "x/a"), package("b", "1.0.0", "x/b")), "https://s.example/i.json")
+        ingest_doc(store, index_doc(package("a", "1.0.0", "x/a"), generated_at="2026-06-01T00:00:00Z"),
+                   "https://s.example/i.json")
+        counts = store.counts()
+        assert counts["packages"] == 2 and counts["packages_listed"] == 1 and counts["documents"] == 2
+
+
+def test_ingesting_the_bundled_examples(db_path):
+    with Store(db_path) as store:
+        for path in sorted(EXAMPLES.rglob("*.json")):
+            ingest_bytes(store, path.read_bytes(), str(path))
+        assert store.counts()["capabilities"] == 18
+
+
+def test_lone_surrogates_survive_storage(db_path):
+    doc = index_doc(package("odd", "1.0.0", "text/odd"))
+    text = json.dumps(doc).replace("Does text/odd", "Does \\ud800 text/odd")
+    with Store(db_path) as store:
+        ingest_bytes(store, text.encode(), "https://s.example/i.json")
+        entry = store.db.execute("SELECT entry FROM packages").fetchone()[0]
+        assert "\\ud800" in entry
+        assert json.loads(entry)["capabilities"][0]["manifest"]["description"].startswith("Does \ud800")
+
+
+def test_write_json_helper_roundtrip(tmp_path):
+    path = write_json(tmp_path / "x" / "doc.json", {"a": 1})
+    assert json.loads(path.read_text()) == {"a": 1}
