@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from schemas.documents import DocumentError, detect_kind, parse_json, validate, validate_index
+from schemas.documents import (
+    DocumentError,
+    detect_kind,
+    parse_json,
+    validate,
+    validate_index,
+)
 from schemas.ecma import parse_date_time
 
 from .canonical import canonical_json, sha256_hex, storable_text

@@ -23,8 +23,9 @@ def utc_now() -> str:
 
 
 def iso_utc(moment: dt.datetime) -> str:
-    moment = moment.astimezone(dt.timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    m = moment.astimezone(dt.timezone.utc)
+    # by hand: strftime("%Y") drops the zero padding of years before 1000 on glibc
+    return f"{m.year:04d}-{m.month:02d}-{m.day:02d}T{m.hour:02d}:{m.minute:02d}:{m.second:02d}.{m.microsecond // 1000:03d}Z"
 
 
 @dataclass(frozen=True)

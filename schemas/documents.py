@@ -54,8 +54,20 @@ def parse_json(raw: bytes | str, where: str) -> Any:
         raise DocumentError(where, [f"$: not JSON ({exc})"]) from None
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def json_path(loc: tuple[Any, ...]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+    """JSONPath as jsonschema writes it: `$.a[0]`, and `$['odd key']` for keys that are not identifiers."""
+    parts = []
+    for p in loc:
+        if isinstance(p, int):
+            parts.append(f"[{p}]")
+        elif _IDENTIFIER.fullmatch(str(p)):
+            parts.append(f".{p}")
+        else:
+            parts.append("[" + repr(str(p)) + "]")
+    return "$" + "".join(parts)
 
 
 def format_validation_error(exc: ValidationError) -> list[str]:

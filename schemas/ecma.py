@@ -106,7 +106,11 @@ def parse_date_time(value: str) -> _dt.datetime:
     text = value.upper().replace("Z", "+00:00")
     if text[17:19] == "60":  # a leap second: datetime has none, so use the second before it
         text = text[:17] + "59" + text[19:]
-    return _dt.datetime.fromisoformat(text).astimezone(_dt.timezone.utc)
+    moment = _dt.datetime.fromisoformat(text)
+    try:
+        return moment.astimezone(_dt.timezone.utc)
+    except OverflowError:  # 0001-01-01T00:00:00+01:00 is before datetime.min in UTC: clamp
+        return (_dt.datetime.min if moment.year == 1 else _dt.datetime.max).replace(tzinfo=_dt.timezone.utc)
 
 
 # RFC 3986 URI: a scheme, then only characters a URI may hold, and well-formed %-escapes.

@@ -1,26 +1,70 @@
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
 
 import pytest
 
+from schemas.jsonschema_validation import make_validator
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "federation"
 
 
+REFERENCE_FILES = {
+    "manifest": "capability-manifest.schema.json",
+    "index": "capability-index.schema.json",
+    "site": "capability-site.schema.json",
+    "gap": "capability-gap.schema.json",
+    "binding": "metabolic-binding.schema.json",
+    "bridge": "capability-bridge.schema.json",
+}
+
+
 def reference_dir() -> Path:
-    """The Capability reference schemas and examples (../shared/reference beside the checkout)."""
-    path = Path(os.environ.get("CAPINDEX_REFERENCE", ROOT.parent / "shared" / "reference" / "capability-1.x"))
-    if not (path / "capability-index.schema.json").is_file():
-        pytest.fail(f"reference schemas not found at {path}; set CAPINDEX_REFERENCE to shared/reference/capability-1.x")
-    return path
+    """The Capability reference schemas and examples: ../shared/reference beside the checkout, or $CAPINDEX_REFERENCE."""
+    override = os.environ.get("CAPINDEX_REFERENCE")
+    return Path(override) if override else ROOT.parent / "shared" / "reference" / "capability-1.x"
+
+
+def reference_problem() -> str | None:
+    where = reference_dir()
+    wanted = [*REFERENCE_FILES.values(), "examples/registry-index.json", "examples/.well-known/capabilities.json"]
+    missing = [name for name in wanted if not (where / name).is_file()]
+    if missing:
+        return (
+            f"the Capability 1.x reference is missing from {where} (no {', '.join(missing)}); "
+            "set CAPINDEX_REFERENCE to the directory that holds its schemas and examples/"
+        )
+    return None
+
+
+def require_reference() -> Path:
+    """The reference directory; the test fails (never skips) without it."""
+    problem = reference_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    return reference_dir()
+
+
+@functools.cache
+def reference_schemas() -> dict[str, dict]:
+    where = require_reference()
+    return {kind: json.loads((where / name).read_text("utf-8")) for kind, name in REFERENCE_FILES.items()}
+
+
+@functools.cache
+def reference_validator(kind: str):
+    """The reference schema for `kind`, evaluated with ECMAScript semantics as its JavaScript validators do."""
+    schemas = reference_schemas()
+    return make_validator(schemas[kind], [s for k, s in schemas.items() if k != kind])
 
 
 @pytest.fixture
 def reference() -> Path:
-    return reference_dir()
+    return require_reference()
 
 
 @pytest.fixture

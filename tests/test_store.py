@@ -6,8 +6,8 @@ import json
 import sqlite3
 
 import pytest
-
 from conftest import EXAMPLES, index_doc, package, write_json
+
 from index.ingest import ingest_bytes
 from index.migrations import LATEST
 from index.store import Store, StoreError
