@@ -7,11 +7,22 @@ import json
 import re
 from typing import Any
 
+import orjson
+
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def canonical_json(value: Any) -> str:
-    """Sorted keys, no whitespace, UTF-8 text; lone surrogates escaped as JSON.stringify does."""
+    """Sorted keys, no whitespace, UTF-8 text; lone surrogates escaped as JSON.stringify does.
+
+    orjson writes it ~10x faster than the json module; what orjson refuses (lone surrogates,
+    integers past 64 bits) takes the json module's path. One content always takes the same path,
+    so the text, and any digest of it, is stable.
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
+    except TypeError:
+        pass
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     if _LONE_SURROGATE.search(text):
         text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

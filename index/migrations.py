@@ -29,11 +29,19 @@ def _v1_core(db: sqlite_utils.Database) -> None:
             source_id INTEGER NOT NULL REFERENCES sources(id),
             kind TEXT NOT NULL,
             digest TEXT NOT NULL,
-            raw BLOB NOT NULL,
+            size INTEGER NOT NULL,
             generated_at TEXT,
             fetched_at TEXT NOT NULL,
             via TEXT,
             UNIQUE (source_id, digest)
+        )"""
+    )
+    # The raw bytes, alone in their row: a blob streamed in through zeroblob() stays off the heap
+    # only as a record's last column, and updating a document's other fields never copies it.
+    db.execute(
+        """CREATE TABLE document_bodies (
+            document_id INTEGER PRIMARY KEY REFERENCES documents(id),
+            raw BLOB NOT NULL
         )"""
     )
     # One row per distinct content of name@version; a second content is a conflict, never a replacement.
@@ -73,9 +81,15 @@ def _v1_core(db: sqlite_utils.Database) -> None:
             tags TEXT NOT NULL,
             effects TEXT NOT NULL,
             module TEXT NOT NULL,
-            integrity TEXT,
-            manifest TEXT NOT NULL
+            integrity TEXT
         )"""
+    )
+    # The manifest lives once, inside its package's canonical entry.
+    db.execute(
+        """CREATE VIEW capability_manifests AS
+           SELECT c.id, c.package_id, c.cap_id, c.version, c.module,
+                  json_extract(p.entry, '$.capabilities[' || c.position || '].manifest') AS manifest
+           FROM capabilities c JOIN packages p ON p.id = c.package_id"""
     )
     db.execute("CREATE INDEX capabilities_package ON capabilities(package_id)")
     db.execute("CREATE INDEX capabilities_cap_id ON capabilities(cap_id, version)")
@@ -91,8 +105,24 @@ def _v1_core(db: sqlite_utils.Database) -> None:
             UNIQUE (package_id, other_package_id)
         )"""
     )
+    # Ingestion fills the FTS index with one INSERT ... SELECT per document (a per-row insert
+    # trigger costs ~4x); deletes and updates keep it in step through triggers.
     db["capabilities"].enable_fts(
-        ["cap_id", "name", "description", "tags"], fts_version="FTS5", create_triggers=True, tokenize="porter"
+        ["cap_id", "name", "description", "tags"], fts_version="FTS5", create_triggers=False, tokenize="porter"
+    )
+    db.execute(
+        """CREATE TRIGGER capabilities_ad AFTER DELETE ON capabilities BEGIN
+             INSERT INTO capabilities_fts (capabilities_fts, rowid, cap_id, name, description, tags)
+             VALUES ('delete', old.id, old.cap_id, old.name, old.description, old.tags);
+           END"""
+    )
+    db.execute(
+        """CREATE TRIGGER capabilities_au AFTER UPDATE ON capabilities BEGIN
+             INSERT INTO capabilities_fts (capabilities_fts, rowid, cap_id, name, description, tags)
+             VALUES ('delete', old.id, old.cap_id, old.name, old.description, old.tags);
+             INSERT INTO capabilities_fts (rowid, cap_id, name, description, tags)
+             VALUES (new.id, new.cap_id, new.name, new.description, new.tags);
+           END"""
     )
 
 

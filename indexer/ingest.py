@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from index.ingest import IngestResult, ingest_bytes
+from index.ingest import IngestResult, ingest_bytes, ingest_file
 from index.store import Store
 from schemas.documents import DocumentError
 
@@ -37,13 +37,16 @@ def expand_locations(locations: Iterable[str]) -> Iterator[str]:
             yield location
 
 
-def read_location(location: str) -> bytes:
+def ingest_location(store: Store, location: str) -> IngestResult:
+    """Ingest one file (streamed from disk) or http(s) URL."""
     if urlsplit(location).scheme in ("http", "https"):
-        return fetch_bytes(location)
+        return ingest_bytes(store, fetch_bytes(location), location, via="ingest")
     try:
-        return Path(location).read_bytes()
+        fp = open(location, "rb")
     except OSError as exc:
         raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
+    with fp:
+        return ingest_file(store, fp, location, via="ingest")
 
 
 def ingest_locations(
@@ -55,7 +58,7 @@ def ingest_locations(
     for location in locations:
         outcome: IngestResult | IngestFailure
         try:
-            outcome = ingest_bytes(store, read_location(location), location, via="ingest")
+            outcome = ingest_location(store, location)
             results.append(outcome)
         except DocumentError as exc:
             outcome = IngestFailure(location, "; ".join(exc.problems[:3]) + (" ..." if len(exc.problems) > 3 else ""))

@@ -133,28 +133,31 @@ def load_document(raw: bytes | str, where: str, kind: str | None = None) -> tupl
     return kind, data, validate(kind, data, where)
 
 
+def package_problems(index: int, package: Any) -> list[str]:
+    """Every problem of one `packages[index]` entry of an index, as 'JSON path: message [rule]'."""
+    from .models import IndexPackage
+
+    try:
+        _model_validate(IndexPackage, package)
+    except ValidationError as exc:
+        return [p.replace("$", f"$.packages[{index}]", 1) for p in format_validation_error(exc)]
+    return []
+
+
 def validate_index(data: Any, where: str, max_problems: int = 50) -> Any:
-    """Validate an index document one package at a time, so a huge index never exists twice in memory.
+    """Validate a parsed index one package at a time (no model of the whole list is ever built).
 
     Returns the validated header (the document with `packages` emptied); the caller keeps using
     the parsed `data["packages"]`, every entry of which has been validated.
     """
-    from .models import CapabilityIndexDocument, IndexPackage
-
     if not isinstance(data, dict) or not isinstance(data.get("packages"), list):
         return validate("index", data, where)
     header = validate("index", {**data, "packages": []}, where)
     problems: list[str] = []
     for i, package in enumerate(data["packages"]):
-        try:
-            _model_validate(IndexPackage, package)
-        except ValidationError as exc:
-            for err in exc.errors(include_url=False):
-                msg = err["msg"].removeprefix("Value error, ")
-                problems.append(f"{json_path(('packages', i, *err['loc']))}: {msg} [{err['type']}]")
-            if len(problems) >= max_problems:
-                break
+        problems += package_problems(i, package)
+        if len(problems) >= max_problems:
+            break
     if problems:
         raise DocumentError(where, problems)
-    assert isinstance(header, CapabilityIndexDocument)
     return header

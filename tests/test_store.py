@@ -9,6 +9,7 @@ import pytest
 from conftest import EXAMPLES, index_doc, package, write_json
 
 from index.ingest import ingest_bytes
+from index.package_stream import PARALLEL_FROM_BYTES
 from index.migrations import LATEST
 from index.store import Store, StoreError
 from schemas.documents import DocumentError
@@ -71,7 +72,10 @@ def test_reference_examples_are_stored_with_search_text(db_path, reference):
             "SELECT cap_id FROM capabilities_fts WHERE capabilities_fts MATCH ? ORDER BY rank", ["slugs"]
         ).fetchall()
         assert ("text/slugify",) in hits
-        row = store.db.execute("SELECT source_id, digest, raw FROM documents WHERE kind = 'index'").fetchone()
+        row = store.db.execute(
+            """SELECT source_id, digest, raw FROM documents JOIN document_bodies ON document_id = id
+               WHERE kind = 'index'"""
+        ).fetchone()
         assert row[2] == raw  # the raw document is kept byte for byte
         src = store.db.execute("SELECT url, origin, kind, last_status, content_digest FROM sources WHERE id = ?",
                                [row[0]]).fetchone()
@@ -183,3 +187,58 @@ def test_lone_surrogates_survive_storage(db_path):
 def test_write_json_helper_roundtrip(tmp_path):
     path = write_json(tmp_path / "x" / "doc.json", {"a": 1})
     assert json.loads(path.read_text()) == {"a": 1}
+
+
+def test_a_repeated_packages_key_keeps_only_the_last_as_json_does(db_path):
+    first = json.dumps(package("first", "1.0.0", "x/first"))
+    last = json.dumps(package("last", "1.0.0", "x/last"))
+    text = f'{{"packages": [{first}], "indexVersion": "0.1", "generatedAt": "2026-01-01T00:00:00Z", "packages": [{last}]}}'
+    with Store(db_path) as store:
+        result = ingest_bytes(store, text.encode(), "https://s.example/i.json")
+        assert (result.packages, result.new_packages, result.new_capabilities) == (1, 1, 1)
+        assert [r[0] for r in store.db.execute("SELECT name FROM packages")] == ["last"]
+        assert [r[0] for r in store.db.execute("SELECT cap_id FROM capabilities_fts")] == ["x/last"]
+
+
+def test_manifests_are_readable_per_capability(db_path):
+    with Store(db_path) as store:
+        ingest_bytes(store, json.dumps(index_doc(package("p", "1.0.0", "x/one", "x/two"))).encode(), "https://s.example/i.json")
+        rows = store.db.execute("SELECT cap_id, manifest FROM capability_manifests ORDER BY id").fetchall()
+        assert [(cap_id, json.loads(m)["id"]) for cap_id, m in rows] == [("x/one", "x/one"), ("x/two", "x/two")]
+
+
+def _big_index(count: int, bad_at: int | None = None) -> bytes:
+    """An index past package_stream.PARALLEL_FROM_BYTES, so a helper process parses it."""
+    filler = "word " * 400
+    packages = []
+    for i in range(count):
+        pkg = package(f"big-{i:05d}", "1.0.0", f"big/op-{i}")
+        pkg["capabilities"][0]["manifest"]["description"] = f"Operation {i}: {filler}"
+        packages.append(pkg)
+    if bad_at is not None:
+        packages[bad_at]["capabilities"][0]["manifest"]["effects"] = ["telepathy"]
+    raw = json.dumps(index_doc(*packages)).encode()
+    assert len(raw) >= PARALLEL_FROM_BYTES
+    return raw
+
+
+def test_a_big_index_is_parsed_by_a_helper_process_with_the_same_result(db_path):
+    raw = _big_index(2600)
+    with Store(db_path) as store:
+        result = ingest_bytes(store, raw, "https://big.example/index.json")
+        assert (result.packages, result.new_packages, result.new_capabilities) == (2600, 2600, 2600)
+        assert store.db.execute("SELECT COUNT(*) FROM capabilities_fts WHERE capabilities_fts MATCH 'operation'").fetchone()[0] == 2600
+        assert ingest_bytes(store, raw, "https://big.example/index.json").status == "unchanged"
+
+
+def test_a_big_index_with_one_bad_package_writes_nothing(db_path):
+    with Store(db_path) as store:
+        ingest_doc(store, index_doc(package("before", "1.0.0", "x/before")), "https://big.example/index.json")
+    before = dump(db_path)
+    with Store(db_path) as store, pytest.raises(DocumentError) as err:
+        ingest_bytes(store, _big_index(2600, bad_at=2345), "https://big.example/index.json")
+    assert err.value.problems[0].startswith("$.packages[2345].capabilities[0].manifest.effects[0]:")
+    assert dump(db_path) == before
+    with Store(db_path) as store, pytest.raises(DocumentError, match="not JSON"):
+        ingest_bytes(store, _big_index(2600)[:-10], "https://big.example/index.json")
+    assert dump(db_path) == before
