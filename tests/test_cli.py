@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, index_doc, package, write_json
 
+from conftest import EXAMPLES, index_doc, package, write_json
 from indexer.cli import main
 
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, index_doc, package, reference_validator
 
+from conftest import EXAMPLES, index_doc, package, reference_validator
 from index.ingest import ingest_bytes
 from index.publish import PublishError, publish
 from index.store import Store

@@ -29,6 +29,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from conftest import (
     REFERENCE_FILES,
     reference_dir,
@@ -37,7 +38,6 @@ from conftest import (
     reference_validator,
     require_reference,
 )
-
 from schemas import SCHEMA_FILES, load_schema
 from schemas.documents import (
     DocumentError,

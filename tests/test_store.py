@@ -6,11 +6,11 @@ import json
 import sqlite3
 
 import pytest
-from conftest import EXAMPLES, index_doc, package, write_json
 
+from conftest import EXAMPLES, index_doc, package, write_json
 from index.ingest import ingest_bytes
-from index.package_stream import PARALLEL_FROM_BYTES
 from index.migrations import LATEST
+from index.package_stream import PARALLEL_FROM_BYTES
 from index.store import Store, StoreError
 from schemas.documents import DocumentError
 
