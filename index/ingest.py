@@ -113,7 +113,7 @@ def ingest_file(
     digest, size = _digest_and_size(fp)
     fetched_at = fetched_at or utc_now()
     db = store.db
-    with _no_cyclic_gc(), db.atomic():
+    with _no_cyclic_gc(), store.write_transaction():
         src = db.execute("SELECT id, content_digest, kind FROM sources WHERE url = ?", [url]).fetchone()
         if src is not None and src[1] == digest:
             return IngestResult(url, src[2], "unchanged", None)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,24 +76,44 @@ class Store:
         return row[0] or 0
 
     def _migrate(self) -> None:
-        with self.db.atomic():
+        current = self.schema_version  # a plain read: an up-to-date store takes no write lock
+        if current > LATEST:
+            raise StoreError(f"{self.path}: database schema version {current} is newer than this capindex supports ({LATEST})")
+        if current == LATEST:
+            return
+        with self.write_transaction():
             self.db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, description TEXT, applied_at TEXT)"
             )
-        current = self.schema_version
-        if current > LATEST:
-            raise StoreError(
-                f"{self.path}: database schema version {current} is newer than this capindex supports ({LATEST})"
-            )
         for version, description, step in MIGRATIONS:
-            if version <= current:
-                continue
-            with self.db.atomic():
+            # each step re-reads the version under the write lock: two processes never both apply it
+            with self.write_transaction():
+                current = self.schema_version
+                if current > LATEST:
+                    raise StoreError(
+                        f"{self.path}: database schema version {current} is newer than this capindex supports ({LATEST})"
+                    )
+                if version <= current:
+                    continue
                 step(self.db)
                 self.db.execute(
                     "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
                     [version, description, utc_now()],
                 )
+
+    @contextlib.contextmanager
+    def write_transaction(self) -> Iterator[None]:
+        """One all-or-nothing write. IMMEDIATE takes the write lock up front (waiting up to the
+        busy timeout), so what the transaction reads, such as the next free ids, stays true."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     # -- reading ------------------------------------------------------------------------------
 

@@ -242,3 +242,43 @@ def test_a_big_index_with_one_bad_package_writes_nothing(db_path):
     with Store(db_path) as store, pytest.raises(DocumentError, match="not JSON"):
         ingest_bytes(store, _big_index(2600)[:-10], "https://big.example/index.json")
     assert dump(db_path) == before
+
+
+def test_two_writers_take_turns(db_path):
+    """A second store waits for the first one's transaction instead of reading stale ids."""
+    import threading
+
+    Store(db_path).close()
+    docs = [index_doc(*[package(f"w{w}-{i}", "1.0.0", f"w{w}/op-{i}") for i in range(300)]) for w in range(2)]
+    errors = []
+
+    def work(w):
+        try:
+            with Store(db_path) as store:
+                for n in range(3):
+                    doc = dict(docs[w], generatedAt=f"2026-0{n + 1}-01T00:00:00Z")
+                    ingest_doc(store, doc, f"https://w{w}.example/i.json")
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with Store(db_path) as store:
+        assert store.counts()["packages"] == 600 and store.counts()["capabilities"] == 600
+
+
+def test_reading_while_another_process_writes(db_path):
+    """Opening and reading an up-to-date store needs no write lock (WAL readers never wait)."""
+    with Store(db_path) as writer:
+        writer.db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            reader = Store(db_path)
+            reader.db.execute("PRAGMA busy_timeout = 0")
+            assert reader.counts()["packages"] == 0
+            reader.close()
+        finally:
+            writer.db.conn.execute("ROLLBACK")
