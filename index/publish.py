@@ -65,8 +65,11 @@ def default_generated_at(store: Store) -> str:
 
 
 def _check_base_url(base_url: str) -> str:
-    if http_url_problem(base_url):
-        raise PublishError(f"--base-url {base_url!r}: not an absolute http(s) URL")
+    problem = http_url_problem(base_url)
+    if not problem and ("?" in base_url or "#" in base_url):
+        problem = "has a query or fragment, so file URLs cannot be appended to it"
+    if problem:
+        raise PublishError(f"--base-url {base_url!r}: {problem}")
     return base_url.rstrip("/")
 
 
@@ -75,6 +78,7 @@ def _header(generated_at: str, federates: list[str], metadata: dict[str, str]) -
     if metadata:
         head["metadata"] = dict(sorted(metadata.items()))
     head["federates"] = federates
+    validate("index", {**head, "packages": []}, "the published index")  # the entries were checked at ingest
     text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
     return text[:-1] + ',"packages":['
 

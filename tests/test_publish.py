@@ -82,8 +82,9 @@ def test_generated_at_option_is_normalised_and_checked(tmp_path):
         assert result.generated_at == "2026-01-02T02:04:05.000Z"
         with pytest.raises(PublishError, match="--generated-at"):
             publish(store, tmp_path / "out", BASE, generated_at="yesterday")
-        with pytest.raises(PublishError, match="--base-url"):
-            publish(store, tmp_path / "out", "caps.example.org")
+        for bad in ("caps.example.org", "ftp://caps.example.org/", "https://caps.example.org/?v=1"):
+            with pytest.raises(PublishError, match="--base-url"):
+                publish(store, tmp_path / "out", bad)
 
 
 def test_sharding_federates_to_stream_written_shards(tmp_path, reference):
