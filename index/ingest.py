@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,12 +35,14 @@ _READ = 1 << 20
 class IngestResult:
     url: str
     kind: str
-    status: str  # "stored" or "unchanged"
+    status: str  # "stored", "unchanged" or "rejected"
     document_id: int | None
     packages: int = 0
     new_packages: int = 0
     new_capabilities: int = 0
     conflicts: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)  # what integrity over time refused to apply
+    links: list[str] = field(default_factory=list)  # federates (index) or indexes (site)
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -98,6 +100,10 @@ def ingest_bytes(store: Store, raw: bytes, location: str, **options: Any) -> Ing
     return ingest_file(store, io.BytesIO(raw), location, **options)
 
 
+class _Rejected(Exception):
+    """A valid document that must not be applied (its generatedAt goes back in time)."""
+
+
 def ingest_file(
     store: Store,
     fp: IO[bytes],
@@ -107,51 +113,122 @@ def ingest_file(
     via: str | None = None,
     etag: str | None = None,
     last_modified: str | None = None,
+    expect: str | None = None,
+    accept_rollback: bool = False,
+    then: Callable[[IngestResult], None] | None = None,
 ) -> IngestResult:
-    """Validate and store one index or site document read from a seekable binary file."""
+    """Validate and store one index or site document read from a seekable binary file.
+
+    `expect` restricts the kind ("index" or "site"). Integrity over time: an index whose
+    generatedAt is older than the one stored for the same URL is flagged and not applied, and a
+    package name@version the same URL listed before with other content keeps its earlier
+    content, flagged (published versions are immutable); `accept_rollback` applies them anyway.
+    `then(result)` runs inside the same transaction, so whatever it records commits with the
+    document or not at all.
+    """
     url = source_url(location)
     digest, size = _digest_and_size(fp)
     fetched_at = fetched_at or utc_now()
     db = store.db
-    with _no_cyclic_gc(), store.write_transaction():
-        src = db.execute("SELECT id, content_digest, kind FROM sources WHERE url = ?", [url]).fetchone()
-        if src is not None and src[1] == digest:
-            return IngestResult(url, src[2], "unchanged", None)
-        if src is None:
-            source_id = db.execute(
-                "INSERT INTO sources (url, origin, kind) VALUES (?, ?, 'index')", [url, origin_of(url)]
-            ).lastrowid
-        else:
-            source_id = src[0]
-        row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
-        if row is not None:  # the source went back to content it served before: the bytes are stored already
-            document_id = row[0]
-        else:
-            document_id = db.execute(
-                """INSERT INTO documents (source_id, kind, digest, size, fetched_at, via)
-                   VALUES (?, 'index', ?, ?, ?, ?)""",
-                [source_id, digest, size, fetched_at, via],
-            ).lastrowid
-            db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
-            _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
-        writer = _PackageWriter(store, source_id, document_id, fetched_at)
-        header, problems = writer.consume(prepared_events(fp, location, size))
-        kind = detect_kind(header)
-        if kind not in INGESTIBLE:
-            what = f"a {kind} document" if kind else "not a capability document"
-            raise DocumentError(location, [f"$: only index and site documents can be ingested ({what})"])
-        if kind == "index" and problems:
-            raise DocumentError(location, problems)
-        model = validate(kind, header, location)
-        generated_at = iso_utc(parse_date_time(model.generatedAt)) if kind == "index" else None
-        db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?", [kind, generated_at, document_id])
-        writer.finish()
+    try:
+        with _no_cyclic_gc(), store.write_transaction():
+            src = db.execute(
+                "SELECT id, content_digest, kind, current_document_id, etag, last_modified FROM sources WHERE url = ?",
+                [url],
+            ).fetchone()
+            if src is not None and src[1] == digest:
+                if (etag, last_modified) != (src[4], src[5]):  # same bytes, new validators: keep them for next time
+                    db.execute("UPDATE sources SET etag = ?, last_modified = ? WHERE id = ?", [etag, last_modified, src[0]])
+                result = IngestResult(url, src[2], "unchanged", src[3], links=document_links(store, src[3]))
+                if then:
+                    then(result)
+                return result
+            if src is None:
+                source_id = db.execute(
+                    "INSERT INTO sources (url, origin, kind) VALUES (?, ?, 'index')", [url, origin_of(url)]
+                ).lastrowid
+                previous_generated_at = None
+            else:
+                source_id = src[0]
+                row = db.execute("SELECT generated_at FROM documents WHERE id = ?", [src[3]]).fetchone()
+                previous_generated_at = row[0] if row else None
+            row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
+            if row is not None:  # the source went back to content it served before: the bytes are stored already
+                document_id = row[0]
+                db.execute("DELETE FROM document_links WHERE document_id = ?", [document_id])
+            else:
+                document_id = db.execute(
+                    """INSERT INTO documents (source_id, kind, digest, size, fetched_at, via)
+                       VALUES (?, 'index', ?, ?, ?, ?)""",
+                    [source_id, digest, size, fetched_at, via],
+                ).lastrowid
+                db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
+                _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
+            writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
+            header, problems = writer.consume(prepared_events(fp, location, size))
+            kind = detect_kind(header)
+            if kind not in INGESTIBLE or (expect and kind != expect):
+                wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"
+                what = f"a {kind} document" if kind else "not a capability document"
+                raise DocumentError(location, [f"$: expected {wanted} document ({what})"])
+            if kind == "index" and problems:
+                raise DocumentError(location, problems)
+            model = validate(kind, header, location)
+            generated_at = iso_utc(parse_date_time(model.generatedAt)) if kind == "index" else None
+            if (generated_at and previous_generated_at and not accept_rollback
+                    and parse_date_time(generated_at) < parse_date_time(previous_generated_at)):
+                raise _Rejected(f"generatedAt {generated_at} is older than the stored {previous_generated_at}")
+            db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?", [kind, generated_at, document_id])
+            links = list(model.federates or []) if kind == "index" else list(model.indexes)
+            db.conn.executemany(
+                "INSERT INTO document_links (document_id, position, url) VALUES (?, ?, ?)",
+                [(document_id, i, link) for i, link in enumerate(links)],
+            )
+            writer.finish()
+            if writer.flags and not accept_rollback:
+                # parts were refused: forget the validators and digest, so the next crawl fetches and
+                # judges this document again (and --accept-rollback can then apply it)
+                status, error, etag, last_modified, seen = "flagged", "; ".join(writer.flags[:3]), None, None, None
+            else:
+                status, error, seen = "ok", None, digest
+            db.execute(
+                """UPDATE sources SET kind = ?, last_status = ?, last_error = ?, etag = ?, last_modified = ?,
+                   content_digest = ?, fetched_at = ?, current_document_id = ? WHERE id = ?""",
+                [kind, status, error, etag, last_modified, seen, fetched_at, document_id, source_id],
+            )
+            result = writer.result(url, kind, document_id, links)
+            if then:
+                then(result)
+            return result
+    except _Rejected as rejected:
+        return _reject(store, url, str(rejected), fetched_at, then)
+
+
+def _reject(store: Store, url: str, reason: str, now: str, then: Callable[[IngestResult], None] | None) -> IngestResult:
+    """Record why a document was not applied; the source keeps serving its earlier state."""
+    db = store.db
+    with store.write_transaction():
+        source_id, kind, document_id = db.execute(
+            "SELECT id, kind, current_document_id FROM sources WHERE url = ?", [url]
+        ).fetchone()
         db.execute(
-            """UPDATE sources SET kind = ?, last_status = 'ok', last_error = NULL, etag = ?, last_modified = ?,
-               content_digest = ?, fetched_at = ?, current_document_id = ? WHERE id = ?""",
-            [kind, etag, last_modified, digest, fetched_at, document_id, source_id],
+            "INSERT OR IGNORE INTO flags (source_id, kind, subject, detail, detected_at) VALUES (?, 'rollback', ?, ?, ?)",
+            [source_id, url, reason, now],
         )
-    return writer.result(url, kind, document_id)
+        db.execute("UPDATE sources SET last_status = 'rejected', last_error = ? WHERE id = ?", [f"rollback: {reason}", source_id])
+        result = IngestResult(url, kind, "rejected", document_id, links=document_links(store, document_id),
+                              flags=[f"rollback: {reason}"])
+        if then:
+            then(result)
+    return result
+
+
+def document_links(store: Store, document_id: int | None) -> list[str]:
+    """The URLs a stored document points to: an index's federates, a site's indexes."""
+    if document_id is None:
+        return []
+    rows = store.db.execute("SELECT url FROM document_links WHERE document_id = ? ORDER BY position", [document_id])
+    return [r[0] for r in rows]
 
 
 class _PackageWriter:
@@ -161,11 +238,12 @@ class _PackageWriter:
     package ids assigned here (the transaction holds the write lock).
     """
 
-    def __init__(self, store: Store, source_id: int, document_id: int, now: str):
+    def __init__(self, store: Store, source_id: int, document_id: int, now: str, accept_changes: bool):
         self.conn = store.db.conn
         self.source_id = source_id
         self.document_id = document_id
         self.now = now
+        self.accept_changes = accept_changes
         self._reset()
 
     def _reset(self) -> None:
@@ -173,6 +251,7 @@ class _PackageWriter:
         self.new_packages = 0
         self.new_capabilities = 0
         self.conflicts: list[str] = []
+        self.flags: list[str] = []
         self.sightings: list[tuple[int, int, int]] = []
         self.next_package_id = self.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM packages").fetchone()[0]
 
@@ -191,27 +270,38 @@ class _PackageWriter:
                 return members, problems
         raise AssertionError("stream ended without the object")
 
-    def _known(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[int, str]]]:
-        known: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    def _known(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[int, str, bool]]]:
+        """For each name@version: every stored (id, digest, listed by this source now), oldest first."""
+        known: dict[tuple[str, str], list[tuple[int, str, bool]]] = {}
         for start in range(0, len(keys), 400):  # 2 parameters each, under SQLite's 999
             part = keys[start:start + 400]
             values = ",".join("(?, ?)" for _ in part)
             rows = self.conn.execute(
-                f"""SELECT p.name, p.version, p.id, p.digest FROM (VALUES {values}) AS k
+                f"""SELECT p.name, p.version, p.id, p.digest,
+                           EXISTS (SELECT 1 FROM package_sightings s WHERE s.source_id = ? AND s.package_id = p.id)
+                    FROM (VALUES {values}) AS k
                     JOIN packages p ON p.name = k.column1 AND p.version = k.column2 ORDER BY p.id""",
-                [v for key in part for v in key],
+                [self.source_id, *(v for key in part for v in key)],
             )
-            for name, version, pid, digest in rows:
-                known.setdefault((name, version), []).append((pid, digest))
+            for name, version, pid, digest, listed_here in rows:
+                known.setdefault((name, version), []).append((pid, digest, bool(listed_here)))
         return known
 
     def _write(self, batch: list[Prepared]) -> None:
         known = self._known(list({item[0] for item in batch}))
-        packages, capabilities, conflicts = [], [], []
+        packages, capabilities, conflicts, flags = [], [], [], []
         for key, digest, entry, source, repository, integrity, caps in batch:
             versions = known.setdefault(key, [])
-            package_id = next((pid for pid, d in versions if d == digest), None)
+            package_id = next((pid for pid, d, _ in versions if d == digest), None)
             if package_id is None:
+                earlier = next((pid for pid, _, here in versions if here), None)
+                if earlier is not None:  # this URL listed name@version with other content before
+                    change = f"{key[0]}@{key[1]} changed content since an earlier crawl"
+                    flags.append((self.source_id, "immutable", f"{key[0]}@{key[1]}", digest, self.now))
+                    self.flags.append(change)
+                    if not self.accept_changes:  # keep the earlier state
+                        self.sightings.append((earlier, self.source_id, self.document_id))
+                        continue
                 package_id = self.next_package_id
                 self.next_package_id += 1
                 packages.append((package_id, *key, source, repository, integrity, digest, entry, self.document_id))
@@ -219,8 +309,11 @@ class _PackageWriter:
                 if versions:
                     conflicts.append((*key, versions[0][0], package_id, self.document_id, self.now))
                     self.conflicts.append(f"{key[0]}@{key[1]}")
-                versions.append((package_id, digest))
+                versions.append((package_id, digest, True))
             self.sightings.append((package_id, self.source_id, self.document_id))
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO flags (source_id, kind, subject, detail, detected_at) VALUES (?, ?, ?, ?, ?)", flags
+        )
         self.conn.executemany(
             """INSERT INTO packages (id, name, version, source, repository, integrity, digest, entry, first_document_id)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
@@ -255,6 +348,6 @@ class _PackageWriter:
             self.sightings,
         )
 
-    def result(self, url: str, kind: str, document_id: int) -> IngestResult:
+    def result(self, url: str, kind: str, document_id: int, links: list[str]) -> IngestResult:
         return IngestResult(url, kind, "stored", document_id, self.count, self.new_packages, self.new_capabilities,
-                            self.conflicts)
+                            self.conflicts, self.flags, links)

@@ -126,7 +126,58 @@ def _v1_core(db: sqlite_utils.Database) -> None:
     )
 
 
+def _v2_crawling(db: sqlite_utils.Database) -> None:
+    # Where each stored document points: an index's federates, a site's indexes. An unchanged
+    # document's links come from here, so a re-crawl walks on without parsing it again.
+    db.execute(
+        """CREATE TABLE document_links (
+            document_id INTEGER NOT NULL REFERENCES documents(id),
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            PRIMARY KEY (document_id, position)
+        ) WITHOUT ROWID"""
+    )
+    # What integrity over time refused (or, with --accept-rollback, let through).
+    db.execute(
+        """CREATE TABLE flags (
+            id INTEGER PRIMARY KEY,
+            source_id INTEGER NOT NULL REFERENCES sources(id),
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            detail TEXT NOT NULL,
+            detected_at TEXT NOT NULL,
+            UNIQUE (source_id, kind, subject, detail)
+        )"""
+    )
+    # The crawl frontier lives here, so a crawl killed at any moment resumes where it stood.
+    db.execute(
+        """CREATE TABLE crawls (
+            id INTEGER PRIMARY KEY,
+            plan TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX crawls_unfinished ON crawls(plan) WHERE finished_at IS NULL")
+    db.execute(
+        """CREATE TABLE crawl_queue (
+            crawl_id INTEGER NOT NULL REFERENCES crawls(id),
+            url TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            depth INTEGER NOT NULL,
+            via TEXT,
+            state TEXT NOT NULL DEFAULT 'queued',
+            outcome TEXT,
+            error TEXT,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (crawl_id, url)
+        ) WITHOUT ROWID"""
+    )
+    db.execute("CREATE INDEX crawl_queue_state ON crawl_queue(crawl_id, state, seq)")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "sources, documents, packages, capabilities, conflicts, FTS5", _v1_core),
+    (2, "document links, integrity flags, crawl frontier", _v2_crawling),
 ]
 LATEST = MIGRATIONS[-1][0]

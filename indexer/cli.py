@@ -16,9 +16,12 @@ from index.store import Store, StoreError
 from schemas.documents import DocumentError, load_document
 from schemas.models import DOCUMENT_MODELS
 
+from .client import Limits
+from .crawl import CrawlOptions, crawl
 from .http import FetchError
 from .ingest import IngestFailure, expand_locations, ingest_locations
-from .progress import Progress
+from .progress import CrawlProgress, Progress
+from .urls import UrlError, normalize_url
 
 app = typer.Typer(
     add_completion=False,
@@ -86,6 +89,86 @@ def _describe(r) -> str:
         if r.conflicts:
             text += f", {len(r.conflicts)} conflicts ({', '.join(r.conflicts[:5])})"
     return text
+
+
+crawl_app = typer.Typer(no_args_is_help=True, help="Walk capability indexes and sites into the store.")
+app.add_typer(crawl_app, name="crawl")
+
+MaxDepth = Annotated[int, typer.Option("--max-depth", min=0, help="Federation hops to follow from a root.")]
+MaxIndexes = Annotated[int, typer.Option("--max-indexes", min=1, help="Documents to fetch at most.")]
+FromFile = Annotated[Path | None, typer.Option("--from", help="Read more roots from FILE, one per line.")]
+AllowPrivate = Annotated[bool, typer.Option("--allow-private", help="Allow loopback and private addresses.")]
+AcceptRollback = Annotated[bool, typer.Option("--accept-rollback", help="Apply older or changed documents this once.")]
+Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Fetches at once.")]
+PerHost = Annotated[int, typer.Option("--per-host", min=1, help="Fetches at once per host.")]
+Timeout = Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds for one whole fetch.")]
+MaxBytes = Annotated[int, typer.Option("--max-bytes", min=1, help="Largest document accepted.")]
+
+
+def _roots(given: list[str] | None, from_file: Path | None) -> list[str]:
+    roots = list(given or [])
+    if from_file is not None:
+        try:
+            lines = from_file.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise FetchError(f"{from_file}: cannot read ({exc.strerror or exc})") from None
+        roots += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not roots:
+        raise typer.BadParameter("give at least one URL, or --from FILE")
+    return roots
+
+
+def _run_crawl(settings: Settings, indexes: list[str], sites: list[str], max_depth: int, max_indexes: int,
+               allow_private: bool, accept_rollback: bool, concurrency: int, per_host: int, timeout: float,
+               max_bytes: int) -> None:
+    for url in [*indexes, *sites]:
+        try:
+            normalize_url(url)
+        except UrlError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    limits = Limits(concurrency=concurrency, per_host=per_host, total_timeout=timeout, max_bytes=max_bytes,
+                    allow_private=allow_private)
+    options = CrawlOptions(max_depth=max_depth, max_indexes=max_indexes, accept_rollback=accept_rollback,
+                           limits=limits)
+    with CrawlProgress(enabled=not settings.json) as progress:
+        summary = crawl(settings.db, indexes, sites, options, on_progress=progress.update)
+    payload = summary.as_dict()
+    lines = [
+        f"crawl {summary.crawl_id}{' (resumed)' if summary.resumed else ''}: {summary.documents} documents in "
+        f"{summary.seconds:.1f} s; " + ", ".join(f"{n} {k}" for k, n in sorted(summary.outcomes.items())),
+    ]
+    lines += [f"  failed  {f['url']}: {f['error']}" for f in summary.failures]
+    lines += [f"  flagged {flag}" for flag in summary.flags]
+    lines += [f"  conflict {c}" for c in summary.conflicts]
+    emit(settings, payload, "\n".join(lines))
+    if summary.failures:
+        raise typer.Exit(1)
+
+
+@crawl_app.command("federation")
+def crawl_federation(
+    ctx: typer.Context,
+    urls: Annotated[list[str] | None, typer.Argument(help="Index URLs to start from.")] = None,
+    from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
+    allow_private: AllowPrivate = False, accept_rollback: AcceptRollback = False, concurrency: Concurrency = 32,
+    per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+) -> None:
+    """Fetch index documents and everything they federate to, validated, into the store."""
+    _run_crawl(ctx.obj, _roots(urls, from_file), [], max_depth, max_indexes, allow_private, accept_rollback,
+               concurrency, per_host, timeout, max_bytes)
+
+
+@crawl_app.command("site")
+def crawl_site(
+    ctx: typer.Context,
+    origins: Annotated[list[str] | None, typer.Argument(help="Site origins, e.g. https://example.org.")] = None,
+    from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
+    allow_private: AllowPrivate = False, accept_rollback: AcceptRollback = False, concurrency: Concurrency = 32,
+    per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+) -> None:
+    """Read each site's /.well-known/capabilities and crawl the indexes it names."""
+    _run_crawl(ctx.obj, [], _roots(origins, from_file), max_depth, max_indexes, allow_private, accept_rollback,
+               concurrency, per_host, timeout, max_bytes)
 
 
 @app.command("publish")

@@ -46,3 +46,32 @@ class Progress:
             self._rich.console.print(text, markup=False, highlight=False, style=None) if err else typer.echo(text)
         else:
             typer.echo(text, err=err)
+
+
+class CrawlProgress:
+    """Documents fetched, failed and queued, on stderr when it is a terminal."""
+
+    def __init__(self, enabled: bool = True):
+        self._rich = None
+        if enabled and sys.stderr.isatty():
+            from rich.console import Console
+
+            self._rich = RichProgress(
+                TextColumn("crawl"), TextColumn("{task.fields[fetched]} fetched"),
+                TextColumn("{task.fields[failed]} failed"), TextColumn("{task.fields[queued]} queued"),
+                TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+            )
+
+    def __enter__(self) -> CrawlProgress:
+        if self._rich is not None:
+            self._rich.start()
+            self._task = self._rich.add_task("crawl", total=None, fetched=0, failed=0, queued=0)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._rich is not None:
+            self._rich.stop()
+
+    def update(self, counts: dict[str, int]) -> None:
+        if self._rich is not None:
+            self._rich.update(self._task, **counts)

@@ -102,3 +102,12 @@ def write_json(path: Path, doc) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def web():
+    from webserver import Web
+
+    server = Web()
+    yield server
+    server.close()

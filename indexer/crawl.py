@@ -1,0 +1,248 @@
+"""Crawl federated capability indexes and /.well-known/capabilities sites into the store.
+
+Fetching is concurrent (asyncio, one guarded client); storing is serial, on one writer thread
+that owns the SQLite connection. Every URL is settled in the frontier in the same transaction
+as its document, so a crawl killed at any moment and run again finishes the job. A bad or
+unreachable document is recorded as its source's last error and the crawl goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from index import frontier
+from index.frontier import Task
+from index.ingest import IngestResult, document_links, ingest_file, origin_of
+from index.store import Store, utc_now
+from schemas.documents import DocumentError
+
+from .client import FetchFailure, GuardedClient, Limits, Response
+from .urls import UrlError, normalize_url, site_documents
+
+
+@dataclass(frozen=True)
+class CrawlOptions:
+    max_depth: int = 4
+    max_indexes: int = 1000
+    accept_rollback: bool = False
+    limits: Limits = field(default_factory=Limits)
+
+
+@dataclass
+class CrawlSummary:
+    crawl_id: int
+    resumed: bool
+    seconds: float
+    documents: int  # fetched this run, including 304s and failures
+    outcomes: dict[str, int]
+    failures: list[dict[str, str]]
+    flags: list[str]
+    conflicts: list[str]
+    queued: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Crawler:
+    def __init__(self, db_path: str | Path, options: CrawlOptions,
+                 on_progress: Callable[[dict[str, int]], None] | None = None):
+        self.db_path = db_path
+        self.options = options
+        self.on_progress = on_progress
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capindex-store")
+        self._store: Store | None = None
+        self.counts = {"fetched": 0, "failed": 0, "queued": 0}
+        self.flags: list[str] = []
+        self.conflicts: list[str] = []
+
+    async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    def _open(self) -> None:
+        self._store = Store(self.db_path)
+
+    def _close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None
+        return self._store
+
+    async def run(self, index_urls: list[str], site_origins: list[str]) -> CrawlSummary:
+        started = time.monotonic()
+        roots = [Task(normalize_url(u), "index", 0) for u in index_urls]
+        roots += [Task(site_documents(o)[0], "site", 0) for o in site_origins]
+        plan = {
+            "roots": sorted({(t.kind, t.url) for t in roots}),
+            "max_depth": self.options.max_depth,
+            "max_indexes": self.options.max_indexes,
+        }
+        await self._db(self._open)
+        try:
+            crawl_id, resumed = await self._db(frontier.start_or_resume, self.store, plan, roots)
+            self.crawl_id = crawl_id
+            async with GuardedClient(self.options.limits) as client:
+                self.client = client
+                await self._drain()
+            report = await self._db(frontier.summary, self.store, crawl_id)
+            if report["queued"] == 0:
+                await self._db(frontier.finish, self.store, crawl_id)
+        finally:
+            await self._db(self._close)
+            self._writer.shutdown()
+        return CrawlSummary(crawl_id, resumed, time.monotonic() - started, self.counts["fetched"],
+                            report["outcomes"], report["failures"], self.flags, self.conflicts, report["queued"])
+
+    async def _drain(self) -> None:
+        in_flight: dict[str, asyncio.Task[None]] = {}
+        slots = self.options.limits.concurrency
+        while True:
+            if len(in_flight) < slots:
+                for task in await self._db(frontier.queued, self.store, self.crawl_id, set(in_flight),
+                                           slots - len(in_flight)):
+                    in_flight[task.url] = asyncio.create_task(self._process(task))
+            if not in_flight:
+                return
+            done, _ = await asyncio.wait(in_flight.values(), return_when=asyncio.FIRST_COMPLETED)
+            for finished in done:
+                in_flight = {url: t for url, t in in_flight.items() if t is not finished}
+                finished.result()  # _process handles every expected failure itself
+            if self.on_progress:
+                self.counts["queued"] = await self._db(self._queued_count)
+                self.on_progress(dict(self.counts))
+
+    def _queued_count(self) -> int:
+        return self.store.db.execute(
+            "SELECT COUNT(*) FROM crawl_queue WHERE crawl_id = ? AND state = 'queued'", [self.crawl_id]
+        ).fetchone()[0]
+
+    # -- one task ------------------------------------------------------------------------------
+
+    async def _process(self, task: Task) -> None:
+        if task.kind == "site":
+            await self._process_site(task)
+            return
+        self.counts["fetched"] += 1
+        try:
+            validators = await self._db(self._validators, task.url)
+            response = await self.client.fetch(task.url, *validators)
+        except FetchFailure as exc:
+            self.counts["failed"] += 1
+            await self._db(self._fail, task, task.url, str(exc))
+            return
+        if response.status == 304:
+            await self._db(self._not_modified, task)
+            return
+        error = await self._db(self._ingest, task, task.url, response, "index")
+        if error:
+            self.counts["failed"] += 1
+
+    async def _process_site(self, task: Task) -> None:
+        """Try /.well-known/capabilities, then /.well-known/capabilities.json: the first valid one wins."""
+        reasons = []
+        for url in site_documents(task.url):
+            self.counts["fetched"] += 1
+            try:
+                validators = await self._db(self._validators, url)
+                response = await self.client.fetch(url, *validators)
+            except FetchFailure as exc:
+                reasons.append(f"{url}: {exc}")
+                await self._db(self._record_error, url, str(exc))
+                continue
+            if response.status == 304:
+                await self._db(self._not_modified, task, url)
+                return
+            error = await self._db(self._ingest, task, url, response, "site")
+            if error is None:
+                return
+            reasons.append(f"{url}: {error}")
+        self.counts["failed"] += 1
+        await self._db(self._settle_failed, task, "; ".join(reasons))
+
+    # -- on the writer thread --------------------------------------------------------------------
+
+    def _validators(self, url: str) -> tuple[str | None, str | None]:
+        row = self.store.db.execute(
+            "SELECT etag, last_modified FROM sources WHERE url = ? AND current_document_id IS NOT NULL", [url]
+        ).fetchone()
+        return (row[0], row[1]) if row else (None, None)
+
+    def _children(self, task: Task, links: list[str], kind_of_parent: str) -> list[Task]:
+        depth = task.depth if kind_of_parent == "site" else task.depth + 1
+        children = []
+        for link in links:
+            try:
+                children.append(Task(normalize_url(link), "index", depth))
+            except UrlError:
+                continue  # validated documents hold only absolute http(s) links
+        return children
+
+    def _advance(self, task: Task, result: IngestResult, kind: str) -> None:
+        """Inside the document's transaction: queue what it links to and settle its task."""
+        frontier.enqueue(self.store, self.crawl_id, self._children(task, result.links, kind), task.url,
+                         self.options.max_depth, self.options.max_indexes)
+        frontier.settle(self.store, self.crawl_id, task.url, "done", result.status)
+        self.flags += result.flags
+        self.conflicts += result.conflicts
+
+    def _ingest(self, task: Task, url: str, response: Response, kind: str) -> str | None:
+        assert response.body is not None
+        try:
+            with response.body:
+                ingest_file(
+                    self.store, response.body, url, fetched_at=utc_now(), via=task.url if url != task.url else None,
+                    etag=response.etag, last_modified=response.last_modified, expect=kind,
+                    accept_rollback=self.options.accept_rollback,
+                    then=lambda result: self._advance(task, result, kind),
+                )
+        except DocumentError as exc:
+            reason = "; ".join(exc.problems[:3])
+            if kind == "site":
+                self._record_error(url, reason)
+            else:
+                self._fail(task, url, reason)
+            return reason
+        return None
+
+    def _not_modified(self, task: Task, url: str | None = None) -> None:
+        url = url or task.url
+        with self.store.write_transaction():
+            row = self.store.db.execute("SELECT kind, current_document_id FROM sources WHERE url = ?", [url]).fetchone()
+            result = IngestResult(url, row[0], "not modified", row[1], links=document_links(self.store, row[1]))
+            self._advance(task, result, row[0])
+
+    def _record_error(self, url: str, reason: str) -> None:
+        with self.store.write_transaction():
+            self._source_error(url, reason)
+
+    def _source_error(self, url: str, reason: str) -> None:
+        self.store.db.execute(
+            """INSERT INTO sources (url, origin, kind, last_status, last_error, fetched_at) VALUES (?, ?, 'index', 'error', ?, ?)
+               ON CONFLICT (url) DO UPDATE SET last_status = 'error', last_error = excluded.last_error,
+               fetched_at = excluded.fetched_at""",
+            [url, origin_of(url), reason, utc_now()],
+        )
+
+    def _fail(self, task: Task, url: str, reason: str) -> None:
+        with self.store.write_transaction():
+            self._source_error(url, reason)
+            frontier.settle(self.store, self.crawl_id, task.url, "failed", "failed", reason)
+
+    def _settle_failed(self, task: Task, reason: str) -> None:
+        with self.store.write_transaction():
+            frontier.settle(self.store, self.crawl_id, task.url, "failed", "failed", reason)
+
+
+def crawl(db_path: str | Path, index_urls: list[str], site_origins: list[str], options: CrawlOptions,
+          on_progress: Callable[[dict[str, int]], None] | None = None) -> CrawlSummary:
+    """Crawl from index roots and site origins until the frontier is empty or the limits are hit."""
+    return asyncio.run(Crawler(db_path, options, on_progress).run(index_urls, site_origins))

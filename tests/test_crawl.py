@@ -1,0 +1,244 @@
+"""Crawling federations and sites against real HTTP servers on loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+from conftest import index_doc, package
+from index.store import Store
+from indexer.client import Limits
+from indexer.crawl import CrawlOptions, crawl
+
+FAST = Limits(concurrency=8, per_host=4, total_timeout=5.0, allow_private=True)
+
+
+def options(**kw) -> CrawlOptions:
+    limits = kw.pop("limits", FAST)
+    return CrawlOptions(limits=limits, **{"max_depth": 10, "max_indexes": 1000, **kw})
+
+
+def idx(name: str, *federates: str, generated_at: str = "2026-05-01T00:00:00Z", packages=None) -> dict:
+    pkgs = packages if packages is not None else [package(f"pkg-{name}", "1.0.0", f"{name}/op")]
+    doc = index_doc(*pkgs, generated_at=generated_at)
+    doc["federates"] = list(federates)
+    return doc
+
+
+def table(db_path, sql: str, *args) -> list[tuple]:
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def test_cycle_and_diamond_are_fetched_once(web, db_path):
+    a, b, c, d = (web.url(f"/{n}.json") for n in "abcd")
+    web.json("/a.json", idx("a", b, c))
+    web.json("/b.json", idx("b", d))
+    web.json("/c.json", idx("c", d.replace("/d.json", "/./x/../d.json")))  # another spelling of d
+    web.json("/d.json", idx("d", a.replace("/a.json", "/b/../a.json#again")))  # back to a: a cycle
+    summary = crawl(db_path, [a + "#top"], [], options())
+    assert summary.failures == [] and summary.documents == 4
+    assert web.hits == {"/a.json": 1, "/b.json": 1, "/c.json": 1, "/d.json": 1}
+    assert summary.outcomes == {"stored": 4}
+    with Store(db_path) as store:
+        assert store.counts()["packages"] == 4
+
+
+def test_failures_are_recorded_and_the_crawl_goes_on(web, db_path):
+    paths = {
+        "missing": None,
+        "error": dict(status=500),
+        "slow": dict(delay=3.0),
+        "drip": dict(drip=0.2, body=b" " * 50 + b"{}"),
+        "big": dict(body=b" " * 300_000 + b"{}"),
+        "big-chunked": dict(body=b" " * 300_000 + b"{}", chunked=True),
+        "notjson": dict(body=b"<html>not json</html>"),
+        "deep": dict(body=b'{"packages": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}"),
+        "invalid": dict(body=json.dumps(idx("bad", packages=[package("bad", "1.0.0", "Bad Id")])).encode()),
+        "relative": dict(body=json.dumps(idx("rel", "./sibling.json")).encode()),
+        "site-not-index": dict(body=json.dumps({"capabilityDiscoveryVersion": "0.1", "indexes": ["https://x.example/i.json"]}).encode()),
+    }
+    from webserver import Route
+
+    for name, spec in paths.items():
+        if spec is not None:
+            web.routes[f"/{name}.json"] = Route(**({"body": b"{}"} | spec))
+    good = web.json("/good.json", idx("good"))
+    root = web.json("/root.json", idx("root", good, *(web.url(f"/{n}.json") for n in paths)))
+    limits = Limits(concurrency=16, per_host=16, total_timeout=1.5, max_bytes=250_000, allow_private=True)
+    summary = crawl(db_path, [root], [], options(limits=limits))
+    reasons = {f["url"].rsplit("/", 1)[1][:-5]: f["error"] for f in summary.failures}
+    assert set(reasons) == set(paths)
+    assert reasons["missing"] == "HTTP 404" and reasons["error"] == "HTTP 500"
+    assert reasons["slow"].startswith("timed out") and reasons["drip"].startswith("timed out")
+    assert reasons["big"].startswith("too large") and reasons["big-chunked"].startswith("too large")
+    assert "not JSON" in reasons["notjson"] and "nested too deeply" in reasons["deep"]
+    assert "$.packages[0].capabilities[0].manifest.id" in reasons["invalid"]
+    assert "$.federates[0]" in reasons["relative"]
+    assert "expected an index document" in reasons["site-not-index"]
+    assert summary.outcomes == {"stored": 2, "failed": len(paths)}
+    errors = dict(table(db_path, "SELECT url, last_error FROM sources WHERE last_status = 'error'"))
+    assert errors[web.url("/missing.json")] == "HTTP 404" and len(errors) == len(paths)
+    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(2,)]
+
+
+def test_the_address_policy_refuses_internal_targets_on_every_hop(web, db_path):
+    target = web.json("/i.json", idx("i"))
+    # policy on: the loopback server itself is refused, and nothing is fetched
+    summary = crawl(db_path, [target], [], options(limits=Limits(total_timeout=5.0)))
+    assert "refused" in summary.failures[0]["error"] and "loopback" in summary.failures[0]["error"]
+    assert web.hits == {}
+    # only 127.0.0.1 allowed: redirects to other internal addresses and a name that also
+    # resolves to ::1 are refused before any connection
+    allowed = Limits(total_timeout=5.0, allowed_networks=("127.0.0.1/32",))
+    web.redirect("/to-private", "http://10.255.255.1/index.json")
+    web.redirect("/to-loopback", f"http://127.0.0.2:{web.port}/i.json")
+    web.redirect("/to-ok", "/i.json", status=301)
+    root = web.json("/root.json", idx("root", web.url("/to-private"), web.url("/to-loopback"), web.url("/to-ok")))
+    summary = crawl(db_path, [root], [], options(limits=allowed))
+    reasons = {f["url"].rsplit("/", 1)[1]: f["error"] for f in summary.failures}
+    assert "private address 10.255.255.1" in reasons["to-private"]
+    assert "loopback address 127.0.0.2" in reasons["to-loopback"]
+    assert "to-ok" not in reasons and web.hits["/i.json"] == 1
+    only_v4 = Limits(total_timeout=5.0, allowed_networks=("127.0.0.1/32",))
+    named = crawl(db_path, [f"http://localhost:{web.port}/i.json"], [], options(limits=only_v4, max_depth=0))
+    if named.failures:  # localhost also resolves to ::1 here: one bad answer refuses the host
+        assert "::1" in named.failures[0]["error"]
+
+
+def test_redirect_loops_and_too_many_redirects_fail(web, db_path):
+    for i in range(8):
+        web.redirect(f"/r{i}", f"/r{i + 1}")
+    web.redirect("/loop", "/loop")
+    summary = crawl(db_path, [web.url("/r0"), web.url("/loop")], [], options())
+    assert {f["error"] for f in summary.failures} == {"more than 5 redirects"}
+
+
+def test_conflicting_package_from_two_indexes(web, db_path):
+    a = web.json("/a.json", idx("a", packages=[package("shared", "1.0.0", "x/shared", integrity="sha512-A")]))
+    b = web.json("/b.json", idx("b", packages=[package("shared", "1.0.0", "x/shared", integrity="sha512-B")]))
+    root = web.json("/root.json", idx("root", a, b))
+    summary = crawl(db_path, [root], [], options(limits=Limits(concurrency=1, allow_private=True)))
+    assert summary.conflicts == ["shared@1.0.0"]
+    with Store(db_path) as store:
+        [conflict] = store.conflicts()
+        assert {conflict.established["first_source"], conflict.other["first_source"]} == {a, b}
+
+
+def test_conditional_requests_make_an_unchanged_crawl_cheap(web, db_path):
+    urls = [web.url(f"/{i}.json") for i in range(6)]
+    for i, url in enumerate(urls):
+        web.json(f"/{i}.json", idx(str(i), *urls[i + 1:i + 3]), etag=(i % 2 == 0))
+    first = crawl(db_path, [urls[0]], [], options())
+    assert first.outcomes == {"stored": 6}
+    before = table(db_path, "SELECT * FROM sources ORDER BY id"), table(db_path, "SELECT COUNT(*) FROM documents")
+    second = crawl(db_path, [urls[0]], [], options())
+    assert web.not_modified == 3  # the three with ETags answered 304
+    assert second.outcomes == {"not modified": 3, "unchanged": 3}
+    assert (table(db_path, "SELECT * FROM sources ORDER BY id"), table(db_path, "SELECT COUNT(*) FROM documents")) == before
+
+
+def test_rollback_and_changed_versions_are_flagged_not_applied(web, db_path):
+    url = web.json("/i.json", idx("i", generated_at="2026-05-01T00:00:00Z",
+                                  packages=[package("p", "1.0.0", "x/p", integrity="sha512-one")]))
+    crawl(db_path, [url], [], options())
+    # the same URL now claims an older generatedAt: rejected, earlier state stays
+    web.json("/i.json", idx("i", generated_at="2026-04-01T00:00:00Z", packages=[package("q", "1.0.0", "x/q")]))
+    summary = crawl(db_path, [url], [], options())
+    assert summary.outcomes == {"rejected": 1} and "older than" in summary.flags[0]
+    assert table(db_path, "SELECT name FROM packages p JOIN package_sightings s ON s.package_id = p.id") == [("p",)]
+    # a newer document that changes a published version: the version keeps its earlier content
+    web.json("/i.json", idx("i", generated_at="2026-06-01T00:00:00Z",
+                            packages=[package("p", "1.0.0", "x/p", integrity="sha512-two"), package("r", "1.0.0", "x/r")]))
+    summary = crawl(db_path, [url], [], options())
+    assert summary.flags == ["p@1.0.0 changed content since an earlier crawl"]
+    listed = table(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
+                               ORDER BY p.name""")
+    assert listed == [("p", "sha512-one"), ("r", None)]
+    assert table(db_path, "SELECT kind FROM flags ORDER BY id") == [("rollback",), ("immutable",)]
+    # --accept-rollback applies it, this once
+    summary = crawl(db_path, [url], [], options(accept_rollback=True))
+    listed = table(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
+                               ORDER BY p.name""")
+    assert ("p", "sha512-two") in listed
+
+
+def test_well_known_paths_first_valid_wins(web, db_path):
+    target = web.json("/index.json", idx("target"))
+    site = {"capabilityDiscoveryVersion": "0.1", "indexes": [target]}
+    web.json("/.well-known/capabilities", site)
+    web.json("/.well-known/capabilities.json", {"capabilityDiscoveryVersion": "0.1", "indexes": ["https://elsewhere.example/x.json"]})
+    summary = crawl(db_path, [], [web.base], options())
+    assert summary.failures == [] and web.hits.get("/.well-known/capabilities.json") is None
+    assert web.hits["/index.json"] == 1
+
+    other = type(web)()  # a second site: the first path is missing, the fallback is valid
+    try:
+        other.json("/.well-known/capabilities.json", site)
+        summary = crawl(db_path, [], [other.base + "/some/page"], options())
+        assert summary.failures == [] and other.hits["/.well-known/capabilities"] == 1
+        assert other.hits["/.well-known/capabilities.json"] == 1
+        # an invalid first document also falls through to the second
+        other.json("/.well-known/capabilities", {"capabilityDiscoveryVersion": "0.1", "indexes": []})
+        summary = crawl(db_path, [], [other.base], options())
+        assert summary.failures == []
+        other.routes.clear()
+        summary = crawl(db_path, [], [other.base], options())
+        assert "HTTP 404" in summary.failures[0]["error"]
+    finally:
+        other.close()
+
+
+def test_limits_bound_depth_and_count(web, db_path):
+    chain = [web.url(f"/{i}.json") for i in range(6)]
+    for i, url in enumerate(chain):
+        web.json(f"/{i}.json", idx(str(i), *chain[i + 1:i + 2]))
+    summary = crawl(db_path, [chain[0]], [], options(max_depth=2))
+    assert summary.outcomes == {"stored": 3, "depth limit": 1}
+    summary = crawl(db_path, [chain[0]], [], options(max_depth=10, max_indexes=4))
+    assert summary.documents == 4 and summary.outcomes.get("count limit") == 1
+
+
+def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
+    from webserver import Route
+
+    n = 40
+    urls = [web.url(f"/{i}.json") for i in range(n)]
+    for i in range(n):
+        kids = [urls[j] for j in (2 * i + 1, 2 * i + 2) if j < n]
+        web.routes[f"/{i}.json"] = Route(body=json.dumps(idx(str(i), *kids)).encode(), delay=0.15)
+    cmd = [sys.executable, "-c", "from indexer.cli import entry_point; entry_point()", "--db", str(db_path),
+           "--json", "crawl", "federation", urls[0], "--allow-private", "--max-depth", "10", "--concurrency", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        time.sleep(0.2)
+        if os.path.exists(db_path):
+            done = table(db_path, "SELECT COUNT(*) FROM crawl_queue WHERE state = 'done'")[0][0]
+            if done >= 8:
+                break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = table(db_path, "SELECT COUNT(*) FROM crawl_queue WHERE state = 'done'")[0][0]
+    assert 8 <= done_before < n
+    hits_before = dict(web.hits)
+    for route in web.routes.values():
+        route.delay = 0
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["resumed"] is True and summary["outcomes"] == {"stored": n}
+    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(n,)]
+    assert table(db_path, "SELECT COUNT(*) FROM documents") == [(n,)]
+    assert table(db_path, "SELECT COUNT(*), COUNT(DISTINCT url) FROM crawl_queue") == [(n, n)]
+    # what was done before the kill was not fetched again (at most the in-flight ones were)
+    refetched = sum(1 for path, count in web.hits.items() if count > 1)
+    assert refetched <= 2 and sum(hits_before.values()) >= done_before
