@@ -113,6 +113,7 @@ def ingest_file(
     via: str | None = None,
     etag: str | None = None,
     last_modified: str | None = None,
+    fresh_until: str | None = None,
     expect: str | None = None,
     accept_rollback: bool = False,
     then: Callable[[IngestResult], None] | None = None,
@@ -123,7 +124,8 @@ def ingest_file(
     generatedAt is older than the one stored for the same URL is flagged and not applied, and a
     package name@version the same URL listed before with other content keeps its earlier
     content, flagged (published versions are immutable); `accept_rollback` applies them anyway.
-    `then(result)` runs inside the same transaction, so whatever it records commits with the
+    `fresh_until` is when the server said this response goes stale (a re-crawl before then needs
+    no request). `then(result)` runs inside the same transaction, so whatever it records commits with the
     document or not at all.
     """
     url = source_url(location)
@@ -133,12 +135,14 @@ def ingest_file(
     try:
         with _no_cyclic_gc(), store.write_transaction():
             src = db.execute(
-                "SELECT id, content_digest, kind, current_document_id, etag, last_modified FROM sources WHERE url = ?",
+                """SELECT id, content_digest, kind, current_document_id, etag, last_modified, fresh_until
+                   FROM sources WHERE url = ?""",
                 [url],
             ).fetchone()
             if src is not None and src[1] == digest:
-                if (etag, last_modified) != (src[4], src[5]):  # same bytes, new validators: keep them for next time
-                    db.execute("UPDATE sources SET etag = ?, last_modified = ? WHERE id = ?", [etag, last_modified, src[0]])
+                if (etag, last_modified, fresh_until) != src[4:7]:  # same bytes, new validators: keep them
+                    db.execute("UPDATE sources SET etag = ?, last_modified = ?, fresh_until = ? WHERE id = ?",
+                               [etag, last_modified, fresh_until, src[0]])
                 result = IngestResult(url, src[2], "unchanged", src[3], links=document_links(store, src[3]))
                 if then:
                     then(result)
@@ -188,13 +192,14 @@ def ingest_file(
             if writer.flags and not accept_rollback:
                 # parts were refused: forget the validators and digest, so the next crawl fetches and
                 # judges this document again (and --accept-rollback can then apply it)
-                status, error, etag, last_modified, seen = "flagged", "; ".join(writer.flags[:3]), None, None, None
+                status, error, seen = "flagged", "; ".join(writer.flags[:3]), None
+                etag = last_modified = fresh_until = None
             else:
                 status, error, seen = "ok", None, digest
             db.execute(
                 """UPDATE sources SET kind = ?, last_status = ?, last_error = ?, etag = ?, last_modified = ?,
-                   content_digest = ?, fetched_at = ?, current_document_id = ? WHERE id = ?""",
-                [kind, status, error, etag, last_modified, seen, fetched_at, document_id, source_id],
+                   content_digest = ?, fetched_at = ?, current_document_id = ?, fresh_until = ? WHERE id = ?""",
+                [kind, status, error, etag, last_modified, seen, fetched_at, document_id, fresh_until, source_id],
             )
             result = writer.result(url, kind, document_id, links)
             if then:

@@ -127,6 +127,9 @@ def _v1_core(db: sqlite_utils.Database) -> None:
 
 
 def _v2_crawling(db: sqlite_utils.Database) -> None:
+    # Until when the server said its response stays fresh (Cache-Control max-age, Expires): a
+    # re-crawl before then needs no request at all.
+    db.execute("ALTER TABLE sources ADD COLUMN fresh_until TEXT")
     # Where each stored document points: an index's federates, a site's indexes. An unchanged
     # document's links come from here, so a re-crawl walks on without parsing it again.
     db.execute(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
 from typing import IO
 from urllib.parse import urljoin, urlsplit
 
@@ -48,6 +49,28 @@ class Response:
     body: IO[bytes] | None  # a rewound temporary file for 200
     etag: str | None
     last_modified: str | None
+    fresh_for: float = 0.0  # seconds the server says this response stays fresh
+
+
+def freshness(headers: httpx.Headers) -> float:
+    """Seconds a response stays fresh for a private cache (RFC 9111): max-age minus Age, else
+    Expires minus Date; 0 when the server asks for revalidation or says nothing."""
+    directives = {}
+    for part in headers.get("Cache-Control", "").split(","):
+        name, _, value = part.strip().partition("=")
+        directives[name.lower()] = value.strip('"')
+    if "no-store" in directives or "no-cache" in directives:
+        return 0.0
+    age = float(headers.get("Age", "0")) if headers.get("Age", "").isdigit() else 0.0
+    if directives.get("max-age", "").isdigit():
+        return max(0.0, int(directives["max-age"]) - age)
+    expires, date = headers.get("Expires"), headers.get("Date")
+    if expires and date:
+        try:
+            return max(0.0, (parsedate_to_datetime(expires) - parsedate_to_datetime(date)).total_seconds() - age)
+        except (TypeError, ValueError):
+            return 0.0
+    return 0.0
 
 
 class _GuardedTransport(httpx.AsyncHTTPTransport):
@@ -118,11 +141,11 @@ class GuardedClient:
                                 raise FetchFailure(f"redirected to {location!r}: {exc}") from None
                             continue
                         if response.status_code == 304:
-                            return Response(current, 304, None, etag, last_modified)
+                            return Response(current, 304, None, etag, last_modified, freshness(response.headers))
                         if response.status_code != 200:
                             raise FetchFailure(f"HTTP {response.status_code}")
                         return Response(current, 200, await self._read(response), response.headers.get("ETag"),
-                                        response.headers.get("Last-Modified"))
+                                        response.headers.get("Last-Modified"), freshness(response.headers))
                 except AddressRefused as exc:
                     raise FetchFailure(f"refused: {exc}") from None
                 except httpx.TimeoutException as exc:

@@ -13,13 +13,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from index import frontier
 from index.frontier import Task
 from index.ingest import IngestResult, document_links, ingest_file, origin_of
-from index.store import Store, utc_now
+from index.store import Store, iso_utc, utc_now
 from schemas.documents import DocumentError
 
 from .client import FetchFailure, GuardedClient, Limits, Response
@@ -31,6 +32,7 @@ class CrawlOptions:
     max_depth: int = 4
     max_indexes: int = 1000
     accept_rollback: bool = False
+    revalidate: bool = False  # ask the server even while its last answer is still fresh
     limits: Limits = field(default_factory=Limits)
 
 
@@ -106,6 +108,8 @@ class Crawler:
         in_flight: dict[str, asyncio.Task[None]] = {}
         slots = self.options.limits.concurrency
         while True:
+            if not self.options.revalidate:
+                await self._db(self._settle_fresh)
             if len(in_flight) < slots:
                 for task in await self._db(frontier.queued, self.store, self.crawl_id, set(in_flight),
                                            slots - len(in_flight)):
@@ -140,7 +144,7 @@ class Crawler:
             await self._db(self._fail, task, task.url, str(exc))
             return
         if response.status == 304:
-            await self._db(self._not_modified, task)
+            await self._db(self._not_modified, task, response)
             return
         error = await self._db(self._ingest, task, task.url, response, "index")
         if error:
@@ -159,7 +163,7 @@ class Crawler:
                 await self._db(self._record_error, url, str(exc))
                 continue
             if response.status == 304:
-                await self._db(self._not_modified, task, url)
+                await self._db(self._not_modified, task, response, url)
                 return
             error = await self._db(self._ingest, task, url, response, "site")
             if error is None:
@@ -169,6 +173,25 @@ class Crawler:
         await self._db(self._settle_failed, task, "; ".join(reasons))
 
     # -- on the writer thread --------------------------------------------------------------------
+
+    def _settle_fresh(self) -> None:
+        """Settle, in bulk and without a request, every queued index whose stored copy the server
+        said is still fresh; what they federate to joins the queue (and may be fresh too)."""
+        now = utc_now()
+        while True:
+            with self.store.write_transaction():
+                rows = self.store.db.execute(
+                    """SELECT q.url, q.depth, s.current_document_id FROM crawl_queue q JOIN sources s ON s.url = q.url
+                       WHERE q.crawl_id = ? AND q.state = 'queued' AND q.kind = 'index'
+                       AND s.fresh_until > ? AND s.current_document_id IS NOT NULL AND s.last_status = 'ok'
+                       LIMIT 500""",
+                    [self.crawl_id, now],
+                ).fetchall()
+                for url, depth, document_id in rows:
+                    result = IngestResult(url, "index", "fresh", document_id, links=document_links(self.store, document_id))
+                    self._advance(Task(url, "index", depth), result, "index")
+            if not rows:
+                return
 
     def _validators(self, url: str) -> tuple[str | None, str | None]:
         row = self.store.db.execute(
@@ -200,7 +223,8 @@ class Crawler:
             with response.body:
                 ingest_file(
                     self.store, response.body, url, fetched_at=utc_now(), via=task.url if url != task.url else None,
-                    etag=response.etag, last_modified=response.last_modified, expect=kind,
+                    etag=response.etag, last_modified=response.last_modified, fresh_until=_fresh_until(response),
+                    expect=kind,
                     accept_rollback=self.options.accept_rollback,
                     then=lambda result: self._advance(task, result, kind),
                 )
@@ -213,10 +237,15 @@ class Crawler:
             return reason
         return None
 
-    def _not_modified(self, task: Task, url: str | None = None) -> None:
+    def _not_modified(self, task: Task, response: Response, url: str | None = None) -> None:
         url = url or task.url
         with self.store.write_transaction():
-            row = self.store.db.execute("SELECT kind, current_document_id FROM sources WHERE url = ?", [url]).fetchone()
+            row = self.store.db.execute(
+                "SELECT kind, current_document_id, fresh_until FROM sources WHERE url = ?", [url]
+            ).fetchone()
+            fresh_until = _fresh_until(response)
+            if fresh_until != row[2]:
+                self.store.db.execute("UPDATE sources SET fresh_until = ? WHERE url = ?", [fresh_until, url])
             result = IngestResult(url, row[0], "not modified", row[1], links=document_links(self.store, row[1]))
             self._advance(task, result, row[0])
 
@@ -240,6 +269,12 @@ class Crawler:
     def _settle_failed(self, task: Task, reason: str) -> None:
         with self.store.write_transaction():
             frontier.settle(self.store, self.crawl_id, task.url, "failed", "failed", reason)
+
+
+def _fresh_until(response: Response) -> str | None:
+    if response.fresh_for <= 0:
+        return None
+    return iso_utc(datetime.now(timezone.utc) + timedelta(seconds=response.fresh_for))
 
 
 def crawl(db_path: str | Path, index_urls: list[str], site_origins: list[str], options: CrawlOptions,

@@ -242,3 +242,30 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
     # what was done before the kill was not fetched again (at most the in-flight ones were)
     refetched = sum(1 for path, count in web.hits.items() if count > 1)
     assert refetched <= 2 and sum(hits_before.values()) >= done_before
+
+
+def test_fresh_responses_need_no_request_until_they_go_stale(web, db_path):
+    urls = [web.url(f"/{i}.json") for i in range(5)]
+    for i, url in enumerate(urls):
+        web.json(f"/{i}.json", idx(str(i), *urls[i + 1:i + 2]), etag=True,
+                 headers={"Cache-Control": "public, max-age=300"} if i != 3 else {"Cache-Control": "no-cache"})
+    crawl(db_path, [urls[0]], [], options())
+    hits = dict(web.hits)
+    second = crawl(db_path, [urls[0]], [], options())
+    # 0-2 are fresh and settled without a request; 3 must be revalidated (304); 4 is fresh again
+    assert second.outcomes == {"fresh": 4, "not modified": 1}
+    assert web.hits == {**hits, "/3.json": 2} and web.not_modified == 1
+    third = crawl(db_path, [urls[0]], [], options(revalidate=True))
+    assert third.outcomes == {"not modified": 5} and web.not_modified == 6
+
+
+def test_freshness_arithmetic():
+    import httpx
+
+    from indexer.client import freshness
+
+    assert freshness(httpx.Headers({"Cache-Control": "max-age=600", "Age": "100"})) == 500
+    assert freshness(httpx.Headers({"Cache-Control": "max-age=600, no-cache"})) == 0
+    assert freshness(httpx.Headers({"Expires": "Thu, 01 Jan 2026 00:10:00 GMT", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 600
+    assert freshness(httpx.Headers({"Expires": "0", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 0
+    assert freshness(httpx.Headers({})) == 0
