@@ -119,7 +119,11 @@ class Crawler:
             done, _ = await asyncio.wait(in_flight.values(), return_when=asyncio.FIRST_COMPLETED)
             for finished in done:
                 in_flight = {url: t for url, t in in_flight.items() if t is not finished}
-                finished.result()  # _process handles every expected failure itself
+                if finished.exception() is not None:  # not a bad document (those are recorded): stop cleanly
+                    for task in in_flight.values():
+                        task.cancel()
+                    await asyncio.gather(*in_flight.values(), return_exceptions=True)
+                    finished.result()
             if self.on_progress:
                 self.counts["queued"] = await self._db(self._queued_count)
                 self.on_progress(dict(self.counts))
