@@ -269,3 +269,20 @@ def test_freshness_arithmetic():
     assert freshness(httpx.Headers({"Expires": "Thu, 01 Jan 2026 00:10:00 GMT", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 600
     assert freshness(httpx.Headers({"Expires": "0", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 0
     assert freshness(httpx.Headers({})) == 0
+
+
+def test_crawl_command_line(web, db_path, tmp_path, capsys):
+    from indexer.cli import main
+
+    a = web.json("/a.json", idx("a"))
+    b = web.json("/b.json", idx("b"))
+    roots = tmp_path / "roots.txt"
+    roots.write_text(f"# indexes to crawl\n{b}\n\n")
+    assert main(["--db", str(db_path), "--json", "crawl", "federation", a, "--from", str(roots), "--allow-private"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["outcomes"] == {"stored": 2} and summary["failures"] == []
+    assert main(["--db", str(db_path), "crawl", "federation", "ftp://x.example/i.json"]) == 2
+    assert main(["--db", str(db_path), "crawl", "federation"]) == 2
+    assert main(["--db", str(db_path), "crawl", "site", web.base]) == 1  # policy on: loopback refused
+    out = capsys.readouterr()
+    assert "refused" in out.out and "Traceback" not in out.err
