@@ -182,20 +182,16 @@ class Crawler:
         """Settle, in bulk and without a request, every queued index whose stored copy the server
         said is still fresh; what they federate to joins the queue (and may be fresh too)."""
         now = utc_now()
-        while True:
+        query = """SELECT q.url, q.depth, s.current_document_id FROM crawl_queue q JOIN sources s ON s.url = q.url
+                   WHERE q.crawl_id = ? AND q.state = 'queued' AND q.kind = 'index'
+                   AND s.fresh_until > ? AND s.current_document_id IS NOT NULL AND s.last_status = 'ok'
+                   LIMIT 500"""
+        while self.store.db.execute(query, [self.crawl_id, now]).fetchone():  # a read: usually nothing to do
             with self.store.write_transaction():
-                rows = self.store.db.execute(
-                    """SELECT q.url, q.depth, s.current_document_id FROM crawl_queue q JOIN sources s ON s.url = q.url
-                       WHERE q.crawl_id = ? AND q.state = 'queued' AND q.kind = 'index'
-                       AND s.fresh_until > ? AND s.current_document_id IS NOT NULL AND s.last_status = 'ok'
-                       LIMIT 500""",
-                    [self.crawl_id, now],
-                ).fetchall()
+                rows = self.store.db.execute(query, [self.crawl_id, now]).fetchall()
                 for url, depth, document_id in rows:
                     result = IngestResult(url, "index", "fresh", document_id, links=document_links(self.store, document_id))
                     self._advance(Task(url, "index", depth), result, "index")
-            if not rows:
-                return
 
     def _validators(self, url: str) -> tuple[str | None, str | None]:
         row = self.store.db.execute(
