@@ -40,26 +40,29 @@ def enqueue(store: Store, crawl_id: int, tasks: list[Task], via: str | None, max
             max_documents: int | None) -> None:
     """Add tasks not seen in this crawl; past the depth or count limit they are recorded as skipped."""
     db = store.db
-    total = db.execute("SELECT COUNT(*) FROM crawl_queue WHERE crawl_id = ? AND state != 'skipped'",
-                       [crawl_id]).fetchone()[0]
-    seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM crawl_queue WHERE crawl_id = ?", [crawl_id]).fetchone()[0]
+    # counters kept on the crawl row: no scan of the queue per document
+    seq, admitted = db.execute("SELECT last_seq, admitted FROM crawls WHERE id = ?", [crawl_id]).fetchone()
+    rows = []
+    fresh: set[str] = set()
     for task in tasks:
-        seen = db.execute("SELECT 1 FROM crawl_queue WHERE crawl_id = ? AND url = ?", [crawl_id, task.url]).fetchone()
-        if seen:
+        if task.url in fresh or db.execute("SELECT 1 FROM crawl_queue WHERE crawl_id = ? AND url = ?", [crawl_id, task.url]).fetchone():
             continue
+        fresh.add(task.url)
         seq += 1
         state, outcome = "queued", None
         if max_depth is not None and task.depth > max_depth:
             state, outcome = "skipped", "depth limit"
-        elif max_documents is not None and total >= max_documents:
+        elif max_documents is not None and admitted >= max_documents:
             state, outcome = "skipped", "count limit"
         else:
-            total += 1
-        db.execute(
-            """INSERT INTO crawl_queue (crawl_id, url, kind, depth, via, state, outcome, seq)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-            [crawl_id, task.url, task.kind, task.depth, via, state, outcome, seq],
-        )
+            admitted += 1
+        rows.append((crawl_id, task.url, task.kind, task.depth, via, state, outcome, seq))
+    db.conn.executemany(
+        """INSERT OR IGNORE INTO crawl_queue (crawl_id, url, kind, depth, via, state, outcome, seq)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        rows,
+    )
+    db.execute("UPDATE crawls SET last_seq = ?, admitted = ? WHERE id = ?", [seq, admitted, crawl_id])
 
 
 def queued(store: Store, crawl_id: int, exclude: set[str], limit: int) -> list[Task]:

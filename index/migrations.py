@@ -158,7 +158,9 @@ def _v2_crawling(db: sqlite_utils.Database) -> None:
             id INTEGER PRIMARY KEY,
             plan TEXT NOT NULL,
             started_at TEXT NOT NULL,
-            finished_at TEXT
+            finished_at TEXT,
+            last_seq INTEGER NOT NULL DEFAULT 0,
+            admitted INTEGER NOT NULL DEFAULT 0
         )"""
     )
     db.execute("CREATE INDEX crawls_unfinished ON crawls(plan) WHERE finished_at IS NULL")

@@ -44,6 +44,7 @@ class Store:
 
     def __init__(self, path: str | Path):
         self.path = str(path)
+        self._savepoints = 0
         try:
             self.db = sqlite_utils.Database(self.path)
             self.db.execute("PRAGMA busy_timeout = 10000")
@@ -106,6 +107,19 @@ class Store:
         """One all-or-nothing write. IMMEDIATE takes the write lock up front (waiting up to the
         busy timeout), so what the transaction reads, such as the next free ids, stays true."""
         conn = self.db.conn
+        if conn.in_transaction:  # inside a group (see group_commit): all-or-nothing as a savepoint
+            self._savepoints += 1
+            name = f"write_{self._savepoints}"
+            conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
+                raise
+            conn.execute(f"RELEASE {name}")
+            return
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -114,6 +128,17 @@ class Store:
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+    def begin_group(self) -> None:
+        """Start a transaction that several write_transaction()s join as savepoints, so many small
+        documents share one commit. Each stays all-or-nothing; a crash loses the uncommitted group
+        whole (a crawl then fetches it again)."""
+        if not self.db.conn.in_transaction:
+            self.db.conn.execute("BEGIN IMMEDIATE")
+
+    def commit_group(self) -> None:
+        if self.db.conn.in_transaction:
+            self.db.conn.execute("COMMIT")
 
     # -- reading ------------------------------------------------------------------------------
 

@@ -87,6 +87,16 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
         )
 
 
+async def _drain(response: httpx.Response, limit: int = 65536) -> None:
+    """Read a small body to its end so the connection goes back to the pool; past `limit`, give up
+    (closing the response then closes the connection)."""
+    size = 0
+    async for chunk in response.aiter_raw():
+        size += len(chunk)
+        if size > limit:
+            return
+
+
 class GuardedClient:
     def __init__(self, limits: Limits | None = None):
         self.limits = limits or Limits()
@@ -131,6 +141,8 @@ class GuardedClient:
             async with self._global, self._host_slot(current):
                 try:
                     async with self._client.stream("GET", current, headers=headers) as response:
+                        if response.status_code in REDIRECTS or response.status_code == 304:
+                            await _drain(response)
                         if response.status_code in REDIRECTS:
                             location = response.headers.get("Location")
                             if not location:

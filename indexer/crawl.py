@@ -26,6 +26,9 @@ from schemas.documents import DocumentError
 from .client import FetchFailure, GuardedClient, Limits, Response
 from .urls import UrlError, normalize_url, site_documents
 
+GROUP_DOCUMENTS = 50  # documents per commit
+GROUP_SECONDS = 0.5  # and no group older than this: what is settled becomes durable soon
+
 
 @dataclass(frozen=True)
 class CrawlOptions:
@@ -60,6 +63,8 @@ class Crawler:
         self.on_progress = on_progress
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capindex-store")
         self._store: Store | None = None
+        self._group_started: float | None = None
+        self._group_size = 0
         self.counts = {"fetched": 0, "failed": 0, "queued": 0}
         self.flags: list[str] = []
         self.conflicts: list[str] = []
@@ -69,10 +74,30 @@ class Crawler:
 
     def _open(self) -> None:
         self._store = Store(self.db_path)
+        # savepoint journals of documents capped at --max-bytes: keep them off the disk
+        self._store.db.execute("PRAGMA temp_store = MEMORY")
 
     def _close(self) -> None:
         if self._store is not None:
+            self._store.commit_group()
             self._store.close()
+
+    def _grouped(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a write on the writer thread inside the current commit group; commit the group once
+        it holds GROUP_DOCUMENTS documents or is GROUP_SECONDS old."""
+        if self._group_started is None:
+            self.store.begin_group()
+            self._group_started, self._group_size = time.monotonic(), 0
+        try:
+            return fn(*args)
+        finally:
+            self._group_size += 1
+            if self._group_size >= GROUP_DOCUMENTS or time.monotonic() - self._group_started >= GROUP_SECONDS:
+                self._commit_group()
+
+    def _commit_group(self) -> None:
+        self.store.commit_group()
+        self._group_started = None
 
     @property
     def store(self) -> Store:
@@ -95,6 +120,7 @@ class Crawler:
             async with GuardedClient(self.options.limits) as client:
                 self.client = client
                 await self._drain()
+            await self._db(self._commit_group)
             report = await self._db(frontier.summary, self.store, crawl_id)
             if report["queued"] == 0:
                 await self._db(frontier.finish, self.store, crawl_id)
@@ -115,6 +141,7 @@ class Crawler:
                                            slots - len(in_flight)):
                     in_flight[task.url] = asyncio.create_task(self._process(task))
             if not in_flight:
+                await self._db(self._commit_group)
                 return
             done, _ = await asyncio.wait(in_flight.values(), return_when=asyncio.FIRST_COMPLETED)
             for finished in done:
@@ -145,12 +172,12 @@ class Crawler:
             response = await self.client.fetch(task.url, *validators)
         except FetchFailure as exc:
             self.counts["failed"] += 1
-            await self._db(self._fail, task, task.url, str(exc))
+            await self._db(self._grouped, self._fail, task, task.url, str(exc))
             return
         if response.status == 304:
-            await self._db(self._not_modified, task, response)
+            await self._db(self._grouped, self._not_modified, task, response)
             return
-        error = await self._db(self._ingest, task, task.url, response, "index")
+        error = await self._db(self._grouped, self._ingest, task, task.url, response, "index")
         if error:
             self.counts["failed"] += 1
 
@@ -164,17 +191,17 @@ class Crawler:
                 response = await self.client.fetch(url, *validators)
             except FetchFailure as exc:
                 reasons.append(f"{url}: {exc}")
-                await self._db(self._record_error, url, str(exc))
+                await self._db(self._grouped, self._record_error, url, str(exc))
                 continue
             if response.status == 304:
-                await self._db(self._not_modified, task, response, url)
+                await self._db(self._grouped, self._not_modified, task, response, url)
                 return
-            error = await self._db(self._ingest, task, url, response, "site")
+            error = await self._db(self._grouped, self._ingest, task, url, response, "site")
             if error is None:
                 return
             reasons.append(f"{url}: {error}")
         self.counts["failed"] += 1
-        await self._db(self._settle_failed, task, "; ".join(reasons))
+        await self._db(self._grouped, self._settle_failed, task, "; ".join(reasons))
 
     # -- on the writer thread --------------------------------------------------------------------
 
