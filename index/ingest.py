@@ -16,50 +16,17 @@ import hashlib
 import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any
-from urllib.parse import urlsplit
 
 from schemas.documents import DocumentError, detect_kind, validate
 from schemas.ecma import parse_date_time
 
 from .package_stream import Prepared, prepared_events
+from .sources import IngestResult, document_links, origin_of, source_url
 from .store import Store, iso_utc, utc_now
 
 INGESTIBLE = ("index", "site")
 _READ = 1 << 20
-
-
-@dataclass
-class IngestResult:
-    url: str
-    kind: str
-    status: str  # "stored", "unchanged" or "rejected"
-    document_id: int | None
-    packages: int = 0
-    new_packages: int = 0
-    new_capabilities: int = 0
-    conflicts: list[str] = field(default_factory=list)
-    flags: list[str] = field(default_factory=list)  # what integrity over time refused to apply
-    links: list[str] = field(default_factory=list)  # federates (index) or indexes (site)
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-
-def source_url(location: str) -> str:
-    """The identity of a source: http(s) URLs as given, local files as absolute file:// URIs."""
-    if urlsplit(location).scheme in ("http", "https", "file"):
-        return location
-    return Path(location).resolve().as_uri()
-
-
-def origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme in ("http", "https"):
-        return f"{parts.scheme}://{parts.netloc.lower()}"
-    return f"{parts.scheme}://"
 
 
 @contextmanager
@@ -226,14 +193,6 @@ def _reject(store: Store, url: str, reason: str, now: str, then: Callable[[Inges
         if then:
             then(result)
     return result
-
-
-def document_links(store: Store, document_id: int | None) -> list[str]:
-    """The URLs a stored document points to: an index's federates, a site's indexes."""
-    if document_id is None:
-        return []
-    rows = store.db.execute("SELECT url FROM document_links WHERE document_id = ? ORDER BY position", [document_id])
-    return [r[0] for r in rows]
 
 
 class _PackageWriter:

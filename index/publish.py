@@ -17,6 +17,7 @@ from typing import Any
 
 from schemas.documents import validate
 from schemas.ecma import is_date_time, parse_date_time
+from schemas.errors import CapindexError
 from schemas.models import http_url_problem
 
 from .store import Store, iso_utc
@@ -36,7 +37,7 @@ _PUBLISHED_PACKAGES = """
 """
 
 
-class PublishError(ValueError):
+class PublishError(CapindexError, ValueError):
     pass
 
 

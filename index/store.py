@@ -12,10 +12,12 @@ from typing import Any
 
 import sqlite_utils
 
+from schemas.errors import CapindexError
+
 from .migrations import LATEST, MIGRATIONS
 
 
-class StoreError(RuntimeError):
+class StoreError(CapindexError, RuntimeError):
     """The store cannot be opened or used (not a database, too new, read-only, ...)."""
 
 
@@ -53,6 +55,8 @@ class Store:
             self.db.execute("PRAGMA page_size = 16384")
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
+            # 64 MiB of page cache (the default is 2 MiB): the indexes' hot pages stay in memory
+            self.db.execute("PRAGMA cache_size = -65536")
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
         except sqlite3.DatabaseError as exc:

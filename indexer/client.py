@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import IO
 from urllib.parse import urljoin, urlsplit
@@ -18,38 +17,12 @@ from urllib.parse import urljoin, urlsplit
 import httpcore
 import httpx
 
+from .fetching import FetchFailure, Limits, Response
 from .policy import AddressRefused, GuardedBackend
 from .urls import UrlError, normalize_url
 
 REDIRECTS = {301, 302, 303, 307, 308}
 USER_AGENT = "capindex/0.1 (+https://capindex.org)"
-
-
-@dataclass(frozen=True)
-class Limits:
-    concurrency: int = 32
-    per_host: int = 8
-    connect_timeout: float = 10.0
-    read_timeout: float = 20.0
-    total_timeout: float = 60.0
-    max_bytes: int = 32 * 1024 * 1024
-    max_redirects: int = 5
-    allow_private: bool = False
-    allowed_networks: tuple[str, ...] = ()  # CIDRs allowed despite the policy, e.g. an internal mirror
-
-
-class FetchFailure(Exception):
-    """A fetch that produced no usable response; str() is the reason, one line."""
-
-
-@dataclass
-class Response:
-    url: str  # after redirects
-    status: int  # 200 or 304
-    body: IO[bytes] | None  # a rewound temporary file for 200
-    etag: str | None
-    last_modified: str | None
-    fresh_for: float = 0.0  # seconds the server says this response stays fresh
 
 
 def freshness(headers: httpx.Headers) -> float:

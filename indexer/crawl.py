@@ -19,11 +19,11 @@ from typing import Any
 
 from index import frontier
 from index.frontier import Task
-from index.ingest import IngestResult, document_links, ingest_file, origin_of
+from index.sources import IngestResult, document_links, origin_of
 from index.store import Store, iso_utc, utc_now
-from schemas.documents import DocumentError
+from schemas.errors import DocumentError
 
-from .client import FetchFailure, GuardedClient, Limits, Response
+from .fetching import FetchFailure, Limits, Response
 from .urls import UrlError, normalize_url, site_documents
 
 GROUP_DOCUMENTS = 50  # documents per commit
@@ -117,6 +117,8 @@ class Crawler:
         try:
             crawl_id, resumed = await self._db(frontier.start_or_resume, self.store, plan, roots)
             self.crawl_id = crawl_id
+            from .client import GuardedClient  # the HTTP stack loads only for crawls that fetch
+
             async with GuardedClient(self.options.limits) as client:
                 self.client = client
                 await self._drain()
@@ -245,6 +247,8 @@ class Crawler:
         self.conflicts += result.conflicts
 
     def _ingest(self, task: Task, url: str, response: Response, kind: str) -> str | None:
+        from index.ingest import ingest_file  # validation models load only when a document arrives
+
         assert response.body is not None
         try:
             with response.body:

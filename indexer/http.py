@@ -6,13 +6,11 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from .fetching import FetchError
+
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 MAX_REDIRECTS = 5
-
-
-class FetchError(RuntimeError):
-    """A document could not be fetched; the message says where and why."""
 
 
 def fetch_bytes(url: str, *, max_bytes: int = DEFAULT_MAX_BYTES, timeout: httpx.Timeout = DEFAULT_TIMEOUT) -> bytes:

@@ -9,9 +9,10 @@ from urllib.parse import urlsplit
 
 from index.ingest import IngestResult, ingest_bytes, ingest_file
 from index.store import Store
-from schemas.documents import DocumentError
+from schemas.errors import DocumentError
 
-from .http import FetchError, fetch_bytes
+from .fetching import FetchError
+from .http import fetch_bytes
 
 
 @dataclass

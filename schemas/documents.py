@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .errors import DocumentError
 from .models import DOCUMENT_MODELS, Wire
 
 # The field that names each kind's format version, used to recognise a document.
@@ -25,17 +26,6 @@ VERSION_FIELDS = {
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class DocumentError(ValueError):
-    """A document that is not JSON or breaks its format's rules; `problems` lists each as 'path: rule'."""
-
-    def __init__(self, where: str, problems: list[str]):
-        self.where = where
-        self.problems = problems
-        first = problems[0] if problems else "invalid"
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(f"{where}: {first}{more}")
 
 
 def _reject_constant(name: str) -> Any:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .documents import DocumentError
+from .errors import DocumentError
 
 _WS = re.compile(r"[ \t\n\r]*")
 _CHUNK = 1 << 20

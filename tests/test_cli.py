@@ -138,3 +138,19 @@ def test_ingest_from_an_http_url(tmp_path, server, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["ingested"][0]["url"] == f"{base}/index.json" and out["ingested"][0]["new_capabilities"] == 1
     assert out["failed"] == [{"location": f"{base}/broken.json", "error": "HTTP 500"}]
+
+
+def test_cli_defaults_match_the_library():
+    from index.publish import DEFAULT_SHARD_SIZE
+    from indexer import cli
+    from schemas.models import DOCUMENT_MODELS
+
+    assert cli.DEFAULT_SHARD_SIZE == DEFAULT_SHARD_SIZE
+    assert cli.DOCUMENT_KINDS == list(DOCUMENT_MODELS)
+
+
+def test_start_up_does_not_load_the_models_or_the_http_stack():
+    code = ("import sys, indexer.cli; heavy = [m for m in ('schemas.models', 'httpx', 'pydantic') if m in sys.modules];"
+            " print(','.join(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "", out.stdout + out.stderr
