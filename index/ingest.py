@@ -84,6 +84,7 @@ def ingest_file(
     expect: str | None = None,
     accept_rollback: bool = False,
     then: Callable[[IngestResult], None] | None = None,
+    prepared: list[tuple[str, Any]] | None = None,
 ) -> IngestResult:
     """Validate and store one index or site document read from a seekable binary file.
 
@@ -91,7 +92,8 @@ def ingest_file(
     generatedAt is older than the one stored for the same URL is flagged and not applied, and a
     package name@version the same URL listed before with other content keeps its earlier
     content, flagged (published versions are immutable); `accept_rollback` applies them anyway.
-    `fresh_until` is when the server said this response goes stale (a re-crawl before then needs
+    `prepared` is package_stream.prepare_document() of the same bytes, when another process has
+    already done that work. `fresh_until` is when the server said this response goes stale (a re-crawl before then needs
     no request). `then(result)` runs inside the same transaction, so whatever it records commits with the
     document or not at all.
     """
@@ -136,7 +138,8 @@ def ingest_file(
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
                 _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
-            header, problems = writer.consume(prepared_events(fp, location, size))
+            events = iter(prepared) if prepared is not None else prepared_events(fp, location, size)
+            header, problems = writer.consume(events)
             kind = detect_kind(header)
             if kind not in INGESTIBLE or (expect and kind != expect):
                 wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"

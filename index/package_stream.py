@@ -8,13 +8,15 @@ so it overlaps with the SQLite writes of the other half on a second core.
 from __future__ import annotations
 
 import gc
+import io
 import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from schemas.documents import DocumentError, package_problems
+from schemas.documents import package_problems
+from schemas.errors import DocumentError
 from schemas.stream import stream_object
 
 from .canonical import canonical_json, sha256_hex, storable_text
@@ -80,6 +82,12 @@ def prepare(events: Iterator[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
             if batch:
                 yield "batch", batch
             yield "object", (value, count, problems[:MAX_PROBLEMS])
+
+
+def prepare_document(raw: bytes, where: str) -> list[tuple[str, Any]]:
+    """prepare() over a whole small document, as one picklable list (for a worker process)."""
+    gc.disable()  # parsed JSON holds no cycles; the worker only ever does this
+    return list(prepare(stream_object(io.BytesIO(raw), where, "packages")))
 
 
 def prepared_events(fp: IO[bytes], where: str, size: int) -> Iterator[tuple[str, Any]]:

@@ -87,6 +87,9 @@ class GuardedClient:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
         await self._client.aclose()
 
     def _host_slot(self, url: str) -> asyncio.Semaphore:

@@ -9,9 +9,12 @@ unreachable document is recorded as its source's last error and the crawl goes o
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
+import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -19,6 +22,7 @@ from typing import Any
 
 from index import frontier
 from index.frontier import Task
+from index.package_stream import PARALLEL_FROM_BYTES, prepare_document
 from index.sources import IngestResult, document_links, origin_of
 from index.store import Store, iso_utc, utc_now
 from schemas.errors import DocumentError
@@ -64,6 +68,8 @@ class Crawler:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capindex-store")
         self._store: Store | None = None
         self._group_started: float | None = None
+        self._client: Any = None
+        self._preparer: ProcessPoolExecutor | None = None
         self._group_size = 0
         self.counts = {"fetched": 0, "failed": 0, "queued": 0}
         self.flags: list[str] = []
@@ -113,15 +119,16 @@ class Crawler:
             "max_depth": self.options.max_depth,
             "max_indexes": self.options.max_indexes,
         }
+        self._start_preparer()
         await self._db(self._open)
         try:
             crawl_id, resumed = await self._db(frontier.start_or_resume, self.store, plan, roots)
             self.crawl_id = crawl_id
-            from .client import GuardedClient  # the HTTP stack loads only for crawls that fetch
-
-            async with GuardedClient(self.options.limits) as client:
-                self.client = client
+            try:
                 await self._drain()
+            finally:
+                if self._client is not None:
+                    await self._client.aclose()
             await self._db(self._commit_group)
             report = await self._db(frontier.summary, self.store, crawl_id)
             if report["queued"] == 0:
@@ -129,6 +136,8 @@ class Crawler:
         finally:
             await self._db(self._close)
             self._writer.shutdown()
+            if self._preparer is not None:
+                self._preparer.shutdown(cancel_futures=True)
         return CrawlSummary(crawl_id, resumed, time.monotonic() - started, self.counts["fetched"],
                             report["outcomes"], report["failures"], self.flags, self.conflicts, report["queued"])
 
@@ -162,6 +171,36 @@ class Crawler:
             "SELECT COUNT(*) FROM crawl_queue WHERE crawl_id = ? AND state = 'queued'", [self.crawl_id]
         ).fetchone()[0]
 
+    def _start_preparer(self) -> None:
+        """One worker process parses and validates documents on the second core while this process
+        fetches and writes. Forked first thing, before any thread exists, so the fork is clean."""
+        if (os.cpu_count() or 1) < 2 or sys.platform != "linux":
+            return
+        self._preparer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+        self._preparer.submit(int).result()
+
+    async def _prepare(self, response: Response, url: str) -> list[tuple[str, Any]] | None:
+        """The document's prepared events from the worker, or None to let the writer prepare it
+        (no worker, or a big document that streams better in place)."""
+        assert response.body is not None
+        if self._preparer is None:
+            return None
+        response.body.seek(0, os.SEEK_END)
+        size = response.body.tell()
+        response.body.seek(0)
+        if size >= PARALLEL_FROM_BYTES:
+            return None
+        raw = response.body.read()
+        response.body.seek(0)
+        return await asyncio.get_running_loop().run_in_executor(self._preparer, prepare_document, raw, url)
+
+    async def _fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
+        if self._client is None:  # the HTTP stack loads only when a crawl has something to fetch
+            from .client import GuardedClient
+
+            self._client = GuardedClient(self.options.limits)
+        return await self._client.fetch(url, etag, last_modified)
+
     # -- one task ------------------------------------------------------------------------------
 
     async def _process(self, task: Task) -> None:
@@ -171,7 +210,7 @@ class Crawler:
         self.counts["fetched"] += 1
         try:
             validators = await self._db(self._validators, task.url)
-            response = await self.client.fetch(task.url, *validators)
+            response = await self._fetch(task.url, *validators)
         except FetchFailure as exc:
             self.counts["failed"] += 1
             await self._db(self._grouped, self._fail, task, task.url, str(exc))
@@ -179,9 +218,18 @@ class Crawler:
         if response.status == 304:
             await self._db(self._grouped, self._not_modified, task, response)
             return
-        error = await self._db(self._grouped, self._ingest, task, task.url, response, "index")
+        error = await self._store_response(task, task.url, response, "index")
         if error:
             self.counts["failed"] += 1
+
+    async def _store_response(self, task: Task, url: str, response: Response, kind: str) -> str | None:
+        """Prepare (on the worker) and store (on the writer) one fetched document; the reason it
+        failed, or None."""
+        try:
+            prepared = await self._prepare(response, url)
+        except DocumentError as exc:
+            prepared = exc  # recorded by the writer, like any other invalid document
+        return await self._db(self._grouped, self._ingest, task, url, response, kind, prepared)
 
     async def _process_site(self, task: Task) -> None:
         """Try /.well-known/capabilities, then /.well-known/capabilities.json: the first valid one wins."""
@@ -190,7 +238,7 @@ class Crawler:
             self.counts["fetched"] += 1
             try:
                 validators = await self._db(self._validators, url)
-                response = await self.client.fetch(url, *validators)
+                response = await self._fetch(url, *validators)
             except FetchFailure as exc:
                 reasons.append(f"{url}: {exc}")
                 await self._db(self._grouped, self._record_error, url, str(exc))
@@ -198,7 +246,7 @@ class Crawler:
             if response.status == 304:
                 await self._db(self._grouped, self._not_modified, task, response, url)
                 return
-            error = await self._db(self._grouped, self._ingest, task, url, response, "site")
+            error = await self._store_response(task, url, response, "site")
             if error is None:
                 return
             reasons.append(f"{url}: {error}")
@@ -246,18 +294,22 @@ class Crawler:
         self.flags += result.flags
         self.conflicts += result.conflicts
 
-    def _ingest(self, task: Task, url: str, response: Response, kind: str) -> str | None:
+    def _ingest(self, task: Task, url: str, response: Response, kind: str,
+                prepared: list[tuple[str, Any]] | DocumentError | None = None) -> str | None:
         from index.ingest import ingest_file  # validation models load only when a document arrives
 
         assert response.body is not None
         try:
+            if isinstance(prepared, DocumentError):
+                response.body.close()
+                raise prepared
             with response.body:
                 ingest_file(
                     self.store, response.body, url, fetched_at=utc_now(), via=task.url if url != task.url else None,
                     etag=response.etag, last_modified=response.last_modified, fresh_until=_fresh_until(response),
                     expect=kind,
                     accept_rollback=self.options.accept_rollback,
-                    then=lambda result: self._advance(task, result, kind),
+                    then=lambda result: self._advance(task, result, kind), prepared=prepared,
                 )
         except DocumentError as exc:
             reason = "; ".join(exc.problems[:3])
