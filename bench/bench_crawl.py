@@ -736,6 +736,7 @@ def profile(args: argparse.Namespace) -> None:
     import pstats
 
     sys.path.insert(0, str(ROOT))
+    from indexer import client as client_mod
     from indexer import crawl as crawl_mod
     from indexer.client import Limits
 
@@ -810,7 +811,7 @@ def profile(args: argparse.Namespace) -> None:
         sql_spent: Counter[str] = Counter()
         sql_calls: Counter[str] = Counter()
         original_db, original_open, original_fetch = crawl_mod.Crawler._db, crawl_mod.Crawler._open, \
-            crawl_mod.GuardedClient.fetch
+            client_mod.GuardedClient.fetch
         fetch_spent = [0.0]
 
         async def timed_db(self: Any, fn: Any, *a: Any) -> Any:
@@ -863,7 +864,7 @@ def profile(args: argparse.Namespace) -> None:
 
         crawl_mod.Crawler._db = timed_db  # type: ignore[method-assign]
         crawl_mod.Crawler._open = timed_open  # type: ignore[method-assign]
-        crawl_mod.GuardedClient.fetch = timed_fetch  # type: ignore[method-assign]
+        client_mod.GuardedClient.fetch = timed_fetch  # type: ignore[method-assign]
         ingest_mod.prepared_events = timed_prepared
         ingest_mod._digest_and_size = timed_digest
         cpu0 = time.process_time()
@@ -873,7 +874,7 @@ def profile(args: argparse.Namespace) -> None:
         finally:
             crawl_mod.Crawler._db = original_db  # type: ignore[method-assign]
             crawl_mod.Crawler._open = original_open  # type: ignore[method-assign]
-            crawl_mod.GuardedClient.fetch = original_fetch  # type: ignore[method-assign]
+            client_mod.GuardedClient.fetch = original_fetch  # type: ignore[method-assign]
             ingest_mod.prepared_events = original_prepared
             ingest_mod._digest_and_size = original_digest
         wall = time.perf_counter() - t0
