@@ -30,6 +30,18 @@ PARALLEL_FROM_BYTES = 4 << 20  # below this, a helper process costs more than it
 Prepared = tuple[tuple[str, str], str, str, str, Any, Any, list[tuple[Any, ...]]]
 
 
+def die_with_parent(parent_pid: int) -> None:
+    """In a helper process: exit when the parent dies, even by SIGKILL (Linux), never linger."""
+    if sys.platform == "linux":
+        import ctypes
+        import signal
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        os._exit(0)
+
+
 def _same(value: Any) -> Any:
     return value
 
@@ -99,7 +111,7 @@ def prepared_events(fp: IO[bytes], where: str, size: int) -> Iterator[tuple[str,
     # fork: the child inherits fp and the imported modules; it never touches the store.
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_helper, args=(fp, where, send), daemon=True)
+    child = ctx.Process(target=_helper, args=(fp, where, send, receive, os.getpid()), daemon=True)
     child.start()
     send.close()
     try:
@@ -123,7 +135,9 @@ def prepared_events(fp: IO[bytes], where: str, size: int) -> Iterator[tuple[str,
             child.join()
 
 
-def _helper(fp: IO[bytes], where: str, send: Any) -> None:
+def _helper(fp: IO[bytes], where: str, send: Any, receive: Any, parent_pid: int) -> None:
+    receive.close()  # the parent's end: holding it would keep a dead parent's pipe open
+    die_with_parent(parent_pid)
     gc.disable()  # parsed JSON holds no cycles
     try:
         for event in prepare(stream_object(fp, where, "packages")):

@@ -22,7 +22,7 @@ from typing import Any
 
 from index import frontier
 from index.frontier import Task
-from index.package_stream import PARALLEL_FROM_BYTES, prepare_document
+from index.package_stream import PARALLEL_FROM_BYTES, die_with_parent, prepare_document
 from index.sources import IngestResult, document_links, origin_of
 from index.store import Store, iso_utc, utc_now
 from schemas.errors import DocumentError
@@ -176,7 +176,8 @@ class Crawler:
         fetches and writes. Forked first thing, before any thread exists, so the fork is clean."""
         if (os.cpu_count() or 1) < 2 or sys.platform != "linux":
             return
-        self._preparer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+        self._preparer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"),
+                                             initializer=die_with_parent, initargs=(os.getpid(),))
         self._preparer.submit(int).result()
 
     async def _prepare(self, response: Response, url: str) -> list[tuple[str, Any]] | None:

@@ -38,6 +38,20 @@ def table(db_path, sql: str, *args) -> list[tuple]:
         conn.close()
 
 
+def processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line contains `text` (read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                    if text.encode() in fh.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
 def test_cycle_and_diamond_are_fetched_once(web, db_path):
     a, b, c, d = (web.url(f"/{n}.json") for n in "abcd")
     web.json("/a.json", idx("a", b, c))
@@ -227,6 +241,8 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
                 break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
+    time.sleep(0.5)  # helper processes die with their parent: none lingers holding the store
+    assert processes_mentioning(str(db_path)) == []
     done_before = {url for (url,) in table(db_path, "SELECT url FROM crawl_queue WHERE state = 'done'")}
     assert 8 <= len(done_before) < n
     for route in web.routes.values():
