@@ -31,21 +31,19 @@ import cProfile
 import hashlib
 import io
 import json
-import os
-import platform
 import pstats
 import random
 import resource
 import shutil
 import sqlite3
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import ROOT, capindex_command, helper, machine, mb, remove_db, run_child  # noqa: E402
+
 DEFAULT_WORKDIR = ROOT / "bench" / "out"
 BASE_URL = "https://bench.example/"
 SEED = 20260101
@@ -207,51 +205,12 @@ def write_index(path: Path, capabilities: int, caps_per_package: int, indent: in
 # -- running the CLI as a child ----------------------------------------------------------------
 
 
-def capindex_command() -> list[str]:
-    exe = Path(sys.executable).with_name("capindex")
-    if exe.exists():
-        return [str(exe)]
-    return [sys.executable, "-m", "indexer.cli"]
-
-
-def run_child(args: list[str], log: Path) -> dict[str, Any]:
-    """Run one child; wall seconds and its own peak RSS (os.wait4 rusage of exactly this pid)."""
-    with open(log, "wb") as out:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
-        _, status, usage = os.wait4(proc.pid, 0)
-        seconds = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: {' '.join(args)} exited {proc.returncode}; see {log}:\n{log.read_text()[-2000:]}")
-    return {
-        "seconds": seconds,
-        "peak_rss_bytes": usage.ru_maxrss * 1024,  # Linux reports KiB
-        "user_seconds": usage.ru_utime,
-        "system_seconds": usage.ru_stime,
-    }
-
-
-def helper(argv: list[str]) -> dict[str, Any]:
-    """Run this script in a child for work that needs much memory; returns its JSON answer."""
-    proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), *argv], cwd=ROOT,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: helper {argv[0]} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    return json.loads(proc.stdout)
-
-
 def db_capabilities(db: Path) -> int:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         return conn.execute("SELECT COUNT(*) FROM capabilities").fetchone()[0]
     finally:
         conn.close()
-
-
-def remove_db(db: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
 
 
 # -- checking what was published ---------------------------------------------------------------
@@ -307,40 +266,7 @@ def tree_digest(outdir: Path) -> str:
 # -- machine -----------------------------------------------------------------------------------
 
 
-def machine() -> dict[str, Any]:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    mem = None
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemTotal:"):
-                mem = int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    import sqlite3 as _sq
-
-    return {
-        "nproc": os.cpu_count(),
-        "cpu_model": cpu,
-        "memory_bytes": mem,
-        "python": platform.python_version(),
-        "python_implementation": platform.python_implementation(),
-        "sqlite": _sq.sqlite_version,
-        "platform": platform.platform(),
-    }
-
-
 # -- the benchmark -----------------------------------------------------------------------------
-
-
-def mb(n: float) -> float:
-    return n / 1_000_000
 
 
 def summarize(runs: list[dict[str, Any]], capabilities: int, target_caps_s: float) -> dict[str, Any]:
@@ -372,7 +298,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     cli = capindex_command()
 
     say(f"generating {args.capabilities} capabilities ({args.caps_per_package} per package) ...")
-    doc = helper(["--generate-only", str(work / "synthetic-index.json"), "--capabilities", str(args.capabilities),
+    doc = helper(__file__, ["--generate-only", str(work / "synthetic-index.json"), "--capabilities", str(args.capabilities),
                   "--caps-per-package", str(args.caps_per_package)]
                  + (["--indent", str(args.indent)] if args.indent is not None else []))
     say(f"  {doc['path']}: {doc['bytes']:,} bytes, {doc['packages']:,} packages, sha256 {doc['sha256'][:16]}…"
@@ -407,7 +333,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
 
         digests.append(tree_digest(outdir))
         if i == 1:  # the output is a pure function of the store: validate once, compare the rest byte for byte
-            check = helper(["--verify-only", str(outdir), "--capabilities", str(args.capabilities),
+            check = helper(__file__, ["--verify-only", str(outdir), "--capabilities", str(args.capabilities),
                             "--packages", str(doc["packages"])])
             checks.append(check)
             say(f"run {i}: published {check['files']} index files, {check['packages']:,} packages, "
