@@ -61,6 +61,7 @@ def root(
 def ingest(
     ctx: typer.Context,
     locations: Annotated[list[str], typer.Argument(help="Index or site documents: files, directories, http(s) URLs.")],
+    accept_rollback: AcceptRollback = False,
 ) -> None:
     """Validate capability index and site documents and store them, one transaction each."""
     from .ingest import IngestFailure, expand_locations, ingest_locations
@@ -75,7 +76,7 @@ def ingest(
             elif not settings.json:
                 bar.echo(_describe(outcome))
 
-        results, failures = ingest_locations(store, todo, report)
+        results, failures = ingest_locations(store, todo, report, accept_rollback)
     emit(settings, {"ingested": [r.as_dict() for r in results], "failed": [f.as_dict() for f in failures]}, "")
     if failures:
         if not settings.json:
@@ -87,6 +88,8 @@ def _describe(r) -> str:
     if r.status == "unchanged":
         return f"unchanged {r.kind} {r.url}"
     text = f"stored {r.kind} {r.url}"
+    if r.flags:
+        text += f" (kept the earlier state of: {'; '.join(r.flags[:5])})"
     if r.kind == "index":
         text += f": {r.packages} packages ({r.new_packages} new), {r.new_capabilities} new capabilities"
         if r.conflicts:

@@ -38,29 +38,36 @@ def expand_locations(locations: Iterable[str]) -> Iterator[str]:
             yield location
 
 
-def ingest_location(store: Store, location: str) -> IngestResult:
+def ingest_location(store: Store, location: str, accept_rollback: bool = False) -> IngestResult:
     """Ingest one file (streamed from disk) or http(s) URL."""
     if urlsplit(location).scheme in ("http", "https"):
-        return ingest_bytes(store, fetch_bytes(location), location, via="ingest")
+        return ingest_bytes(store, fetch_bytes(location), location, via="ingest", accept_rollback=accept_rollback)
     try:
         fp = open(location, "rb")
     except OSError as exc:
         raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
     with fp:
-        return ingest_file(store, fp, location, via="ingest")
+        return ingest_file(store, fp, location, via="ingest", accept_rollback=accept_rollback)
 
 
 def ingest_locations(
-    store: Store, locations: list[str], on_done: Callable[[IngestResult | IngestFailure], None] | None = None
+    store: Store, locations: list[str], on_done: Callable[[IngestResult | IngestFailure], None] | None = None,
+    accept_rollback: bool = False,
 ) -> tuple[list[IngestResult], list[IngestFailure]]:
-    """Ingest every document; a bad one is reported and skipped, never stops the others."""
+    """Ingest every document; a bad one is reported and skipped, never stops the others. A document
+    that integrity over time refused (older than what the store holds) counts as a failure."""
     results: list[IngestResult] = []
     failures: list[IngestFailure] = []
     for location in locations:
         outcome: IngestResult | IngestFailure
         try:
-            outcome = ingest_location(store, location)
-            results.append(outcome)
+            result = ingest_location(store, location, accept_rollback)
+            if result.status == "rejected":
+                outcome = IngestFailure(location, "not applied: " + "; ".join(result.flags))
+                failures.append(outcome)
+            else:
+                outcome = result
+                results.append(result)
         except DocumentError as exc:
             outcome = IngestFailure(location, "; ".join(exc.problems[:3]) + (" ..." if len(exc.problems) > 3 else ""))
             failures.append(outcome)

@@ -154,3 +154,20 @@ def test_start_up_does_not_load_the_models_or_the_http_stack():
             " print(','.join(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "", out.stdout + out.stderr
+
+
+def test_ingesting_an_older_document_for_the_same_source_is_refused(tmp_path, capsys):
+    db = str(tmp_path / "capindex.db")
+    path = write_json(tmp_path / "index.json", index_doc(package("a", "1.0.0", "x/a"), generated_at="2026-05-01T00:00:00Z"))
+    assert main(["--db", db, "ingest", str(path)]) == 0
+    write_json(path, index_doc(package("b", "1.0.0", "x/b"), generated_at="2026-04-01T00:00:00Z"))
+    capsys.readouterr()
+    assert main(["--db", db, "ingest", str(path)]) == 1
+    assert "not applied: rollback: generatedAt 2026-04-01T00:00:00.000Z is older" in capsys.readouterr().err
+    assert main(["--db", db, "ingest", "--accept-rollback", str(path)]) == 0
+    from index.store import Store
+
+    with Store(db) as store:
+        listed = store.db.execute(
+            "SELECT p.name FROM packages p JOIN package_sightings s ON s.package_id = p.id").fetchall()
+        assert listed == [("b",)]
