@@ -206,6 +206,7 @@ class _PackageWriter:
     """
 
     def __init__(self, store: Store, source_id: int, document_id: int, now: str, accept_changes: bool):
+        self.store = store
         self.conn = store.db.conn
         self.source_id = source_id
         self.document_id = document_id
@@ -292,12 +293,9 @@ class _PackageWriter:
                module, integrity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             capabilities,
         )
-        # index for search now, batch by batch: this overlaps with the parsing helper's work
-        self.conn.execute(
-            """INSERT INTO capabilities_fts (rowid, cap_id, name, description, tags)
-               SELECT id, cap_id, name, description, tags FROM capabilities WHERE id >= ?""",
-            [first],
-        )
+        if self.store.search_index_from is None:  # else the commit group indexes them all at once
+            # index for search now, batch by batch: this overlaps with the parsing helper's work
+            self.store.index_for_search(first)
         self.conn.executemany(
             """INSERT OR IGNORE INTO conflicts (name, version, package_id, other_package_id, other_document_id, detected_at)
                VALUES (?, ?, ?, ?, ?, ?)""",

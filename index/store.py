@@ -47,6 +47,7 @@ class Store:
     def __init__(self, path: str | Path):
         self.path = str(path)
         self._savepoints = 0
+        self.search_index_from: int | None = None  # set while a commit group defers FTS indexing
         try:
             self.db = sqlite_utils.Database(self.path)
             self.db.execute("PRAGMA busy_timeout = 10000")
@@ -139,10 +140,23 @@ class Store:
         whole (a crawl then fetches it again)."""
         if not self.db.conn.in_transaction:
             self.db.conn.execute("BEGIN IMMEDIATE")
+            # search indexing waits for the commit: one pass over the group's rows is cheaper
+            self.search_index_from = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM capabilities").fetchone()[0]
 
     def commit_group(self) -> None:
         if self.db.conn.in_transaction:
+            if self.search_index_from is not None:
+                self.index_for_search(self.search_index_from)
+                self.search_index_from = None
             self.db.conn.execute("COMMIT")
+
+    def index_for_search(self, first_capability_id: int) -> None:
+        """Add capabilities from `first_capability_id` on to the FTS5 index."""
+        self.db.execute(
+            """INSERT INTO capabilities_fts (rowid, cap_id, name, description, tags)
+               SELECT id, cap_id, name, description, tags FROM capabilities WHERE id >= ?""",
+            [first_capability_id],
+        )
 
     # -- reading ------------------------------------------------------------------------------
 
