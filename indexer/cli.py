@@ -104,6 +104,7 @@ MaxDepth = Annotated[int, typer.Option("--max-depth", min=0, help="Federation ho
 MaxIndexes = Annotated[int, typer.Option("--max-indexes", min=1, help="Documents to fetch at most.")]
 FromFile = Annotated[Path | None, typer.Option("--from", help="Read more roots from FILE, one per line.")]
 AllowPrivate = Annotated[bool, typer.Option("--allow-private", help="Allow loopback and private addresses.")]
+AllowNetwork = Annotated[list[str] | None, typer.Option("--allow-network", help="Allow this CIDR (repeatable), e.g. a mirror.")]
 AcceptRollback = Annotated[bool, typer.Option("--accept-rollback", help="Apply older or changed documents this once.")]
 Revalidate = Annotated[bool, typer.Option("--revalidate", help="Ask servers again even while their answers are fresh.")]
 Concurrency = Annotated[int, typer.Option("--concurrency", min=1, help="Fetches at once.")]
@@ -126,8 +127,15 @@ def _roots(given: list[str] | None, from_file: Path | None) -> list[str]:
 
 
 def _run_crawl(settings: Settings, indexes: list[str], sites: list[str], max_depth: int, max_indexes: int,
-               allow_private: bool, accept_rollback: bool, revalidate: bool, concurrency: int, per_host: int,
-               timeout: float, max_bytes: int) -> None:
+               allow_private: bool, allow_network: list[str] | None, accept_rollback: bool, revalidate: bool,
+               concurrency: int, per_host: int, timeout: float, max_bytes: int) -> None:
+    import ipaddress
+
+    for cidr in allow_network or []:
+        try:
+            ipaddress.ip_network(cidr, strict=False)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--allow-network") from None
     for url in [*indexes, *sites]:
         try:
             normalize_url(url)
@@ -136,7 +144,7 @@ def _run_crawl(settings: Settings, indexes: list[str], sites: list[str], max_dep
     from .crawl import CrawlOptions, crawl
 
     limits = Limits(concurrency=concurrency, per_host=per_host, total_timeout=timeout, max_bytes=max_bytes,
-                    allow_private=allow_private)
+                    allow_private=allow_private, allowed_networks=tuple(allow_network or ()))
     options = CrawlOptions(max_depth=max_depth, max_indexes=max_indexes, accept_rollback=accept_rollback,
                            revalidate=revalidate, limits=limits)
     with CrawlProgress(enabled=not settings.json) as progress:
@@ -159,12 +167,14 @@ def crawl_federation(
     ctx: typer.Context,
     urls: Annotated[list[str] | None, typer.Argument(help="Index URLs to start from.")] = None,
     from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
-    allow_private: AllowPrivate = False, accept_rollback: AcceptRollback = False, revalidate: Revalidate = False,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
+    revalidate: Revalidate = False,
     concurrency: Concurrency = 32,
     per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Fetch index documents and everything they federate to, validated, into the store."""
-    _run_crawl(ctx.obj, _roots(urls, from_file), [], max_depth, max_indexes, allow_private, accept_rollback,
+    _run_crawl(ctx.obj, _roots(urls, from_file), [], max_depth, max_indexes, allow_private, allow_network,
+               accept_rollback,
                revalidate, concurrency, per_host, timeout, max_bytes)
 
 
@@ -173,12 +183,14 @@ def crawl_site(
     ctx: typer.Context,
     origins: Annotated[list[str] | None, typer.Argument(help="Site origins, e.g. https://example.org.")] = None,
     from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
-    allow_private: AllowPrivate = False, accept_rollback: AcceptRollback = False, revalidate: Revalidate = False,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
+    revalidate: Revalidate = False,
     concurrency: Concurrency = 32,
     per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Read each site's /.well-known/capabilities and crawl the indexes it names."""
-    _run_crawl(ctx.obj, [], _roots(origins, from_file), max_depth, max_indexes, allow_private, accept_rollback,
+    _run_crawl(ctx.obj, [], _roots(origins, from_file), max_depth, max_indexes, allow_private, allow_network,
+               accept_rollback,
                revalidate, concurrency, per_host, timeout, max_bytes)
 
 

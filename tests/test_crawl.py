@@ -301,3 +301,6 @@ def test_crawl_command_line(web, db_path, tmp_path, capsys):
     assert main(["--db", str(db_path), "crawl", "site", web.base]) == 1  # policy on: loopback refused
     out = capsys.readouterr()
     assert "refused" in out.out and "Traceback" not in out.err
+    assert main(["--db", str(db_path), "--json", "crawl", "federation", a, "--allow-network", "127.0.0.1/32"]) == 0
+    assert json.loads(capsys.readouterr().out)["failures"] == []
+    assert main(["--db", str(db_path), "crawl", "federation", a, "--allow-network", "not-a-cidr"]) == 2
