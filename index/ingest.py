@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -138,7 +138,7 @@ def ingest_file(
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
                 _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
-            events = iter(prepared) if prepared is not None else prepared_events(fp, location, size)
+            events = prepared if prepared is not None else prepared_events(fp, location, size)
             header, problems = writer.consume(events)
             kind = detect_kind(header)
             if kind not in INGESTIBLE or (expect and kind != expect):
@@ -223,9 +223,15 @@ class _PackageWriter:
         self.sightings: list[tuple[int, int, int]] = []
         self.next_package_id = self.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM packages").fetchone()[0]
 
-    def consume(self, events: Iterator[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
+    def consume(self, events: Iterable[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
         """Write every batch; returns the document's other members and the packages' problems."""
-        self.conn.execute("SAVEPOINT packages")
+        if isinstance(events, list):  # prepared ahead: keep only what follows the last "restart"
+            restarts = [i for i, (event, _) in enumerate(events) if event == "restart"]
+            events = events[restarts[-1] + 1:] if restarts else events
+            savepoint = False  # nothing to undo: no savepoint (and no statement journal) needed
+        else:
+            savepoint = True
+            self.conn.execute("SAVEPOINT packages")
         for event, value in events:
             if event == "batch":
                 self._write(value)
@@ -233,7 +239,8 @@ class _PackageWriter:
                 self.conn.execute("ROLLBACK TO SAVEPOINT packages")
                 self._reset()
             else:
-                self.conn.execute("RELEASE SAVEPOINT packages")
+                if savepoint:
+                    self.conn.execute("RELEASE SAVEPOINT packages")
                 members, self.count, problems = value
                 return members, problems
         raise AssertionError("stream ended without the object")

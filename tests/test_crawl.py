@@ -304,3 +304,16 @@ def test_crawl_command_line(web, db_path, tmp_path, capsys):
     assert main(["--db", str(db_path), "--json", "crawl", "federation", a, "--allow-network", "127.0.0.1/32"]) == 0
     assert json.loads(capsys.readouterr().out)["failures"] == []
     assert main(["--db", str(db_path), "crawl", "federation", a, "--allow-network", "not-a-cidr"]) == 2
+
+
+def test_a_repeated_packages_key_keeps_the_last_when_prepared_by_the_worker(web, db_path):
+    from webserver import Route
+
+    first = json.dumps(package("first", "1.0.0", "x/first"))
+    last = json.dumps(package("last", "1.0.0", "x/last"))
+    body = (f'{{"packages": [{first}], "indexVersion": "0.1", "generatedAt": "2026-01-01T00:00:00Z",'
+            f' "packages": [{last}]}}').encode()
+    web.routes["/dup.json"] = Route(body=body)
+    summary = crawl(db_path, [web.url("/dup.json")], [], options())
+    assert summary.outcomes == {"stored": 1}
+    assert table(db_path, "SELECT name FROM packages") == [("last",)]
