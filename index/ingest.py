@@ -101,8 +101,14 @@ def ingest_file(
     digest, size = _digest_and_size(fp)
     fetched_at = fetched_at or utc_now()
     db = store.db
+    checked = None
+    if prepared is not None:  # everything is known before the first write: judge it now
+        prepared = _after_last_restart(prepared)
+        members, _, problems = prepared[-1][1]
+        checked = _checked(members, problems, expect, location)
     try:
-        with _no_cyclic_gc(), store.write_transaction():
+        # a document judged before writing needs no savepoint of its own inside a commit group
+        with _no_cyclic_gc(), store.write_transaction(savepoint=checked is None):
             src = db.execute(
                 """SELECT id, content_digest, kind, current_document_id, etag, last_modified, fresh_until
                    FROM sources WHERE url = ?""",
@@ -116,15 +122,18 @@ def ingest_file(
                 if then:
                     then(result)
                 return result
+            previous_generated_at = None
+            if src is not None:
+                row = db.execute("SELECT generated_at FROM documents WHERE id = ?", [src[3]]).fetchone()
+                previous_generated_at = row[0] if row else None
+            if checked is not None:
+                _refuse_rollback(checked[2], previous_generated_at, accept_rollback)
             if src is None:
                 source_id = db.execute(
                     "INSERT INTO sources (url, origin, kind) VALUES (?, ?, 'index')", [url, origin_of(url)]
                 ).lastrowid
-                previous_generated_at = None
             else:
                 source_id = src[0]
-                row = db.execute("SELECT generated_at FROM documents WHERE id = ?", [src[3]]).fetchone()
-                previous_generated_at = row[0] if row else None
             row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
             if row is not None:  # the source went back to content it served before: the bytes are stored already
                 document_id = row[0]
@@ -138,20 +147,11 @@ def ingest_file(
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
                 _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
-            events = prepared if prepared is not None else prepared_events(fp, location, size)
-            header, problems = writer.consume(events)
-            kind = detect_kind(header)
-            if kind not in INGESTIBLE or (expect and kind != expect):
-                wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"
-                what = f"a {kind} document" if kind else "not a capability document"
-                raise DocumentError(location, [f"$: expected {wanted} document ({what})"])
-            if kind == "index" and problems:
-                raise DocumentError(location, problems)
-            model = validate(kind, header, location)
-            generated_at = iso_utc(parse_date_time(model.generatedAt)) if kind == "index" else None
-            if (generated_at and previous_generated_at and not accept_rollback
-                    and parse_date_time(generated_at) < parse_date_time(previous_generated_at)):
-                raise _Rejected(f"generatedAt {generated_at} is older than the stored {previous_generated_at}")
+            header, problems = writer.consume(prepared if prepared is not None else prepared_events(fp, location, size))
+            if checked is None:
+                checked = _checked(header, problems, expect, location)
+                _refuse_rollback(checked[2], previous_generated_at, accept_rollback)
+            kind, model, generated_at = checked
             db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?", [kind, generated_at, document_id])
             links = list(model.federates or []) if kind == "index" else list(model.indexes)
             db.conn.executemany(
@@ -177,6 +177,31 @@ def ingest_file(
             return result
     except _Rejected as rejected:
         return _reject(store, url, str(rejected), fetched_at, then)
+
+
+def _after_last_restart(events: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A repeated "packages" key: JSON keeps the last, so only what follows the last restart counts."""
+    restarts = [i for i, (event, _) in enumerate(events) if event == "restart"]
+    return events[restarts[-1] + 1:] if restarts else events
+
+
+def _checked(header: dict[str, Any], problems: list[str], expect: str | None, location: str) -> tuple[str, Any, str | None]:
+    """(kind, validated header, normalised generatedAt), or DocumentError."""
+    kind = detect_kind(header)
+    if kind not in INGESTIBLE or (expect and kind != expect):
+        wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"
+        what = f"a {kind} document" if kind else "not a capability document"
+        raise DocumentError(location, [f"$: expected {wanted} document ({what})"])
+    if kind == "index" and problems:
+        raise DocumentError(location, problems)
+    model = validate(kind, header, location)
+    generated_at = iso_utc(parse_date_time(model.generatedAt)) if kind == "index" else None
+    return kind, model, generated_at
+
+
+def _refuse_rollback(generated_at: str | None, previous: str | None, accept_rollback: bool) -> None:
+    if generated_at and previous and not accept_rollback and parse_date_time(generated_at) < parse_date_time(previous):
+        raise _Rejected(f"generatedAt {generated_at} is older than the stored {previous}")
 
 
 def _reject(store: Store, url: str, reason: str, now: str, then: Callable[[IngestResult], None] | None) -> IngestResult:

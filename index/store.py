@@ -108,10 +108,25 @@ class Store:
                 )
 
     @contextlib.contextmanager
-    def write_transaction(self) -> Iterator[None]:
+    def write_transaction(self, savepoint: bool = True) -> Iterator[None]:
         """One all-or-nothing write. IMMEDIATE takes the write lock up front (waiting up to the
-        busy timeout), so what the transaction reads, such as the next free ids, stays true."""
+        busy timeout), so what the transaction reads, such as the next free ids, stays true.
+
+        Inside a commit group the write is a savepoint; `savepoint=False` skips it (its statement
+        journal is the dearest part of a small write) for a caller that has already judged its
+        input: if such a write fails after changing anything, the whole group is rolled back, so
+        nothing half-written can ever commit."""
         conn = self.db.conn
+        if conn.in_transaction and not savepoint:
+            changes = conn.total_changes
+            try:
+                yield
+            except BaseException:
+                if conn.total_changes != changes and conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                    self.search_index_from = None
+                raise
+            return
         if conn.in_transaction:  # inside a group (see group_commit): all-or-nothing as a savepoint
             self._savepoints += 1
             name = f"write_{self._savepoints}"
@@ -142,6 +157,10 @@ class Store:
             self.db.conn.execute("BEGIN IMMEDIATE")
             # search indexing waits for the commit: one pass over the group's rows is cheaper
             self.search_index_from = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM capabilities").fetchone()[0]
+
+    @property
+    def in_group(self) -> bool:
+        return self.db.conn.in_transaction
 
     def commit_group(self) -> None:
         if self.db.conn.in_transaction:

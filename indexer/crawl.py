@@ -91,7 +91,7 @@ class Crawler:
     def _grouped(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a write on the writer thread inside the current commit group; commit the group once
         it holds GROUP_DOCUMENTS documents or is GROUP_SECONDS old."""
-        if self._group_started is None:
+        if self._group_started is None or not self.store.in_group:  # (a failed write may have rolled it back)
             self.store.begin_group()
             self._group_started, self._group_size = time.monotonic(), 0
         try:

@@ -282,3 +282,31 @@ def test_reading_while_another_process_writes(db_path):
             reader.close()
         finally:
             writer.db.conn.execute("ROLLBACK")
+
+
+def test_commit_groups_keep_each_document_whole(db_path):
+    docs = [index_doc(package(f"g{i}", "1.0.0", f"g/op-{i}")) for i in range(3)]
+    with Store(db_path) as store:
+        store.begin_group()
+        ingest_doc(store, docs[0], "https://g.example/0.json")
+        with pytest.raises(DocumentError):  # an invalid document inside a group: only it is undone
+            ingest_bytes(store, b'{"indexVersion": "0.1"}', "https://g.example/bad.json")
+        ingest_doc(store, docs[1], "https://g.example/1.json")
+        assert store.in_group
+        store.commit_group()
+        assert store.counts()["packages"] == 2
+        # a write that skipped its savepoint and failed after changing something takes the group with it
+        store.begin_group()
+        ingest_doc(store, docs[2], "https://g.example/2.json")
+        with pytest.raises(RuntimeError), store.write_transaction(savepoint=False):
+            store.db.execute("INSERT INTO sources (url, origin, kind) VALUES ('https://x.example/', 'https://x.example', 'index')")
+            raise RuntimeError("boom")
+        assert not store.in_group
+        assert store.counts()["packages"] == 2 and store.counts()["sources"] == 2
+        # ...while one that failed before writing anything leaves the group alone
+        store.begin_group()
+        ingest_doc(store, docs[2], "https://g.example/2.json")
+        with pytest.raises(RuntimeError), store.write_transaction(savepoint=False):
+            raise RuntimeError("judged bad before writing")
+        store.commit_group()
+        assert store.counts()["packages"] == 3
