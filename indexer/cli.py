@@ -170,7 +170,7 @@ def crawl_federation(
     allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
     revalidate: Revalidate = False,
     concurrency: Concurrency = 32,
-    per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+    per_host: PerHost = 4, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Fetch index documents and everything they federate to, validated, into the store."""
     _run_crawl(ctx.obj, _roots(urls, from_file), [], max_depth, max_indexes, allow_private, allow_network,
@@ -186,7 +186,7 @@ def crawl_site(
     allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
     revalidate: Revalidate = False,
     concurrency: Concurrency = 32,
-    per_host: PerHost = 8, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+    per_host: PerHost = 4, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Read each site's /.well-known/capabilities and crawl the indexes it names."""
     _run_crawl(ctx.obj, [], _roots(origins, from_file), max_depth, max_indexes, allow_private, allow_network,

@@ -15,7 +15,7 @@ from schemas.errors import CapindexError
 @dataclass(frozen=True)
 class Limits:
     concurrency: int = 32
-    per_host: int = 8
+    per_host: int = 4  # polite to one server, and on 2 cores more in flight only competes with the writer
     connect_timeout: float = 10.0
     read_timeout: float = 20.0
     total_timeout: float = 60.0
