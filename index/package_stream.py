@@ -20,26 +20,14 @@ from schemas.errors import DocumentError
 from schemas.stream import stream_object
 
 from .canonical import canonical_json, sha256_hex, storable_text
+from .workers import PARALLEL_FROM_BYTES, die_with_parent
 
 BATCH = 1000  # packages per batch
 MAX_PROBLEMS = 50
-PARALLEL_FROM_BYTES = 4 << 20  # below this, a helper process costs more than it saves
 
 # One package ready to write: ((name, version), digest, entry, source, repository, integrity, capability rows)
 # where a capability row is (position, id, version, name, description, tags, effects, module, integrity).
 Prepared = tuple[tuple[str, str], str, str, str, Any, Any, list[tuple[Any, ...]]]
-
-
-def die_with_parent(parent_pid: int) -> None:
-    """In a helper process: exit when the parent dies, even by SIGKILL (Linux), never linger."""
-    if sys.platform == "linux":
-        import ctypes
-        import signal
-
-        PR_SET_PDEATHSIG = 1
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent_pid:  # the parent died before prctl took effect
-        os._exit(0)
 
 
 def _same(value: Any) -> Any:

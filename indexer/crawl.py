@@ -22,9 +22,9 @@ from typing import Any
 
 from index import frontier
 from index.frontier import Task
-from index.package_stream import PARALLEL_FROM_BYTES, die_with_parent, prepare_document
 from index.sources import IngestResult, document_links, origin_of
 from index.store import Store, iso_utc, utc_now
+from index.workers import PARALLEL_FROM_BYTES, die_with_parent, prepare_document
 from schemas.errors import DocumentError
 
 from .fetching import FetchFailure, Limits, Response
