@@ -167,15 +167,14 @@ def crawl_federation(
     ctx: typer.Context,
     urls: Annotated[list[str] | None, typer.Argument(help="Index URLs to start from.")] = None,
     from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
-    revalidate: Revalidate = False,
-    concurrency: Concurrency = 32,
-    per_host: PerHost = 4, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None,
+    accept_rollback: AcceptRollback = False, revalidate: Revalidate = False,
+    concurrency: Concurrency = 32, per_host: PerHost = 4, timeout: Timeout = 60.0,
+    max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Fetch index documents and everything they federate to, validated, into the store."""
     _run_crawl(ctx.obj, _roots(urls, from_file), [], max_depth, max_indexes, allow_private, allow_network,
-               accept_rollback,
-               revalidate, concurrency, per_host, timeout, max_bytes)
+               accept_rollback, revalidate, concurrency, per_host, timeout, max_bytes)
 
 
 @crawl_app.command("site")
@@ -183,15 +182,14 @@ def crawl_site(
     ctx: typer.Context,
     origins: Annotated[list[str] | None, typer.Argument(help="Site origins, e.g. https://example.org.")] = None,
     from_file: FromFile = None, max_depth: MaxDepth = 4, max_indexes: MaxIndexes = 1000,
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, accept_rollback: AcceptRollback = False,
-    revalidate: Revalidate = False,
-    concurrency: Concurrency = 32,
-    per_host: PerHost = 4, timeout: Timeout = 60.0, max_bytes: MaxBytes = 32 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None,
+    accept_rollback: AcceptRollback = False, revalidate: Revalidate = False,
+    concurrency: Concurrency = 32, per_host: PerHost = 4, timeout: Timeout = 60.0,
+    max_bytes: MaxBytes = 32 * 1024 * 1024,
 ) -> None:
     """Read each site's /.well-known/capabilities and crawl the indexes it names."""
     _run_crawl(ctx.obj, [], _roots(origins, from_file), max_depth, max_indexes, allow_private, allow_network,
-               accept_rollback,
-               revalidate, concurrency, per_host, timeout, max_bytes)
+               accept_rollback, revalidate, concurrency, per_host, timeout, max_bytes)
 
 
 @app.command("publish")
