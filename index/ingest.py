@@ -250,9 +250,7 @@ class _PackageWriter:
 
     def consume(self, events: Iterable[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
         """Write every batch; returns the document's other members and the packages' problems."""
-        if isinstance(events, list):  # prepared ahead: keep only what follows the last "restart"
-            restarts = [i for i, (event, _) in enumerate(events) if event == "restart"]
-            events = events[restarts[-1] + 1:] if restarts else events
+        if isinstance(events, list):  # prepared ahead, restarts already resolved (_after_last_restart)
             savepoint = False  # nothing to undo: no savepoint (and no statement journal) needed
         else:
             savepoint = True

@@ -62,6 +62,7 @@ def ingest(
     ctx: typer.Context,
     locations: Annotated[list[str], typer.Argument(help="Index or site documents: files, directories, http(s) URLs.")],
     accept_rollback: AcceptRollback = False,
+    allow_private: AllowPrivate = False,
 ) -> None:
     """Validate capability index and site documents and store them, one transaction each."""
     from .ingest import IngestFailure, expand_locations, ingest_locations
@@ -76,7 +77,8 @@ def ingest(
             elif not settings.json:
                 bar.echo(_describe(outcome))
 
-        results, failures = ingest_locations(store, todo, report, accept_rollback)
+        results, failures = ingest_locations(store, todo, report, accept_rollback,
+                                             Limits(allow_private=allow_private))
     emit(settings, {"ingested": [r.as_dict() for r in results], "failed": [f.as_dict() for f in failures]}, "")
     if failures:
         if not settings.json:

@@ -17,7 +17,7 @@ from urllib.parse import urljoin, urlsplit
 import httpcore
 import httpx
 
-from .fetching import FetchFailure, Limits, Response
+from .fetching import FetchError, FetchFailure, Limits, Response
 from .policy import AddressRefused, GuardedBackend
 from .urls import UrlError, normalize_url
 
@@ -159,3 +159,17 @@ class GuardedClient:
             body.write(chunk)
         body.seek(0)
         return body
+
+
+def fetch_once(url: str, limits: Limits | None = None) -> IO[bytes]:
+    """Fetch one document synchronously through the guarded client; a rewound temporary file."""
+    async def fetch() -> IO[bytes]:
+        async with GuardedClient(limits) as client:
+            response = await client.fetch(url)
+            assert response.body is not None  # no validators sent: never a 304
+            return response.body
+
+    try:
+        return asyncio.run(fetch())
+    except FetchFailure as exc:
+        raise FetchError(f"{url}: {exc}") from None

@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from index.ingest import IngestResult, ingest_bytes, ingest_file
+from index.ingest import IngestResult, ingest_file
 from index.store import Store
 from schemas.errors import DocumentError
 
-from .fetching import FetchError
-from .http import fetch_bytes
+from .fetching import FetchError, Limits
 
 
 @dataclass
@@ -38,21 +37,26 @@ def expand_locations(locations: Iterable[str]) -> Iterator[str]:
             yield location
 
 
-def ingest_location(store: Store, location: str, accept_rollback: bool = False) -> IngestResult:
-    """Ingest one file (streamed from disk) or http(s) URL."""
+def ingest_location(store: Store, location: str, accept_rollback: bool = False,
+                    limits: Limits | None = None) -> IngestResult:
+    """Ingest one file (streamed from disk) or http(s) URL (through the crawler's guarded client,
+    address policy included)."""
     if urlsplit(location).scheme in ("http", "https"):
-        return ingest_bytes(store, fetch_bytes(location), location, via="ingest", accept_rollback=accept_rollback)
-    try:
-        fp = open(location, "rb")
-    except OSError as exc:
-        raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
+        from .client import fetch_once
+
+        fp = fetch_once(location, limits)
+    else:
+        try:
+            fp = open(location, "rb")
+        except OSError as exc:
+            raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
     with fp:
         return ingest_file(store, fp, location, via="ingest", accept_rollback=accept_rollback)
 
 
 def ingest_locations(
     store: Store, locations: list[str], on_done: Callable[[IngestResult | IngestFailure], None] | None = None,
-    accept_rollback: bool = False,
+    accept_rollback: bool = False, limits: Limits | None = None,
 ) -> tuple[list[IngestResult], list[IngestFailure]]:
     """Ingest every document; a bad one is reported and skipped, never stops the others. A document
     that integrity over time refused (older than what the store holds) counts as a failure."""
@@ -61,7 +65,7 @@ def ingest_locations(
     for location in locations:
         outcome: IngestResult | IngestFailure
         try:
-            result = ingest_location(store, location, accept_rollback)
+            result = ingest_location(store, location, accept_rollback, limits)
             if result.status == "rejected":
                 outcome = IngestFailure(location, "not applied: " + "; ".join(result.flags))
                 failures.append(outcome)

@@ -134,7 +134,10 @@ def test_ingest_from_an_http_url(tmp_path, server, capsys):
     routes["/index.json"] = (200, json.dumps(index_doc(package("remote", "1.0.0", "net/remote"))).encode())
     routes["/broken.json"] = (500, b"oops")
     db = str(tmp_path / "capindex.db")
-    assert main(["--db", db, "--json", "ingest", f"{base}/index.json", f"{base}/broken.json"]) == 1
+    # the address policy applies to ingest too: loopback is refused unless allowed
+    assert main(["--db", db, "--json", "ingest", f"{base}/index.json"]) == 1
+    assert "refused" in json.loads(capsys.readouterr().out)["failed"][0]["error"]
+    assert main(["--db", db, "--json", "ingest", "--allow-private", f"{base}/index.json", f"{base}/broken.json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["ingested"][0]["url"] == f"{base}/index.json" and out["ingested"][0]["new_capabilities"] == 1
     assert out["failed"] == [{"location": f"{base}/broken.json", "error": "HTTP 500"}]
