@@ -21,7 +21,7 @@ from typing import IO, Any
 from schemas.documents import DocumentError, detect_kind, validate
 from schemas.ecma import parse_date_time
 
-from .package_stream import Prepared, prepared_events
+from .package_stream import Prepared, PreparedDocument, prepared_events
 from .sources import IngestResult, document_links, origin_of, source_url
 from .store import Store, iso_utc, utc_now
 
@@ -51,14 +51,17 @@ def _digest_and_size(fp: IO[bytes]) -> tuple[str, int]:
     return hasher.hexdigest(), size
 
 
-def _copy_into_blob(fp: IO[bytes], blob: Any, digest: str, where: str) -> None:
-    hasher = hashlib.sha256()
+def _copy_into_blob(fp: IO[bytes], blob: Any, digest: str | None, where: str) -> None:
+    """Copy fp into the blob; with `digest`, check that the bytes still hash to it (a file on disk
+    may change between the digest pass and this copy)."""
+    hasher = hashlib.sha256() if digest else None
     with blob:
         while chunk := fp.read(_READ):
-            hasher.update(chunk)
+            if hasher:
+                hasher.update(chunk)
             blob.write(chunk)
     fp.seek(0)
-    if hasher.hexdigest() != digest:
+    if hasher and hasher.hexdigest() != digest:
         raise DocumentError(where, ["$: the document changed while it was being read"])
 
 
@@ -84,7 +87,7 @@ def ingest_file(
     expect: str | None = None,
     accept_rollback: bool = False,
     then: Callable[[IngestResult], None] | None = None,
-    prepared: list[tuple[str, Any]] | None = None,
+    prepared: PreparedDocument | None = None,
 ) -> IngestResult:
     """Validate and store one index or site document read from a seekable binary file.
 
@@ -92,20 +95,22 @@ def ingest_file(
     generatedAt is older than the one stored for the same URL is flagged and not applied, and a
     package name@version the same URL listed before with other content keeps its earlier
     content, flagged (published versions are immutable); `accept_rollback` applies them anyway.
-    `prepared` is package_stream.prepare_document() of the same bytes, when another process has
-    already done that work. `fresh_until` is when the server said this response goes stale (a re-crawl before then needs
+    `prepared` is package_stream.prepare_document() of the same bytes (in memory, so they cannot
+    change under us), when another process has already done that work and hashed them. `fresh_until` is when the server said this response goes stale (a re-crawl before then needs
     no request). `then(result)` runs inside the same transaction, so whatever it records commits with the
     document or not at all.
     """
     url = source_url(location)
-    digest, size = _digest_and_size(fp)
     fetched_at = fetched_at or utc_now()
     db = store.db
-    checked = None
+    checked = events = None
     if prepared is not None:  # everything is known before the first write: judge it now
-        prepared = _after_last_restart(prepared)
-        members, _, problems = prepared[-1][1]
+        digest, size = prepared.digest, prepared.size
+        events = _after_last_restart(prepared.events)
+        members, _, problems = events[-1][1]
         checked = _checked(members, problems, expect, location)
+    else:
+        digest, size = _digest_and_size(fp)
     try:
         # a document judged before writing needs no savepoint of its own inside a commit group
         with _no_cyclic_gc(), store.write_transaction(savepoint=checked is None):
@@ -145,9 +150,10 @@ def ingest_file(
                     [source_id, digest, size, fetched_at, via],
                 ).lastrowid
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
-                _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id), digest, location)
+                _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id),
+                                None if prepared else digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
-            header, problems = writer.consume(prepared if prepared is not None else prepared_events(fp, location, size))
+            header, problems = writer.consume(events if events is not None else prepared_events(fp, location, size))
             if checked is None:
                 checked = _checked(header, problems, expect, location)
                 _refuse_rollback(checked[2], previous_generated_at, accept_rollback)

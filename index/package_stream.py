@@ -8,12 +8,13 @@ so it overlaps with the SQLite writes of the other half on a second core.
 from __future__ import annotations
 
 import gc
+import hashlib
 import io
 import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from schemas.documents import package_problems
 from schemas.errors import DocumentError
@@ -84,10 +85,20 @@ def prepare(events: Iterator[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
             yield "object", (value, count, problems[:MAX_PROBLEMS])
 
 
-def prepare_document(raw: bytes, where: str) -> list[tuple[str, Any]]:
-    """prepare() over a whole small document, as one picklable list (for a worker process)."""
+class PreparedDocument(NamedTuple):
+    """A whole document prepared in one go (picklable, for a worker process): its bytes' sha256 and
+    size, so the writer need not hash them again, and prepare()'s events."""
+
+    digest: str
+    size: int
+    events: list[tuple[str, Any]]
+
+
+def prepare_document(raw: bytes, where: str) -> PreparedDocument:
+    """prepare() over a whole small document held in memory."""
     gc.disable()  # parsed JSON holds no cycles; the worker only ever does this
-    return list(prepare(stream_object(io.BytesIO(raw), where, "packages")))
+    events = list(prepare(stream_object(io.BytesIO(raw), where, "packages")))
+    return PreparedDocument(hashlib.sha256(raw).hexdigest(), len(raw), events)
 
 
 def prepared_events(fp: IO[bytes], where: str, size: int) -> Iterator[tuple[str, Any]]:

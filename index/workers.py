@@ -25,8 +25,13 @@ def die_with_parent(parent_pid: int) -> None:
         os._exit(0)
 
 
-def prepare_document(raw: bytes, where: str) -> list[tuple[str, Any]]:
+def prepare_document(raw: bytes, where: str) -> Any:
     """In the worker: package_stream.prepare_document, imported there on first use."""
     from .package_stream import prepare_document as prepare
 
     return prepare(raw, where)
+
+
+def warm_up() -> None:
+    """In a worker: import what prepare_document needs before the first document arrives."""
+    from . import package_stream  # noqa: F401

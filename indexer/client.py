@@ -73,13 +73,10 @@ async def _drain(response: httpx.Response, limit: int = 65536) -> None:
 class GuardedClient:
     def __init__(self, limits: Limits | None = None):
         self.limits = limits or Limits()
-        self._client = httpx.AsyncClient(
-            transport=_GuardedTransport(self.limits),
-            timeout=httpx.Timeout(self.limits.read_timeout, connect=self.limits.connect_timeout),
-            follow_redirects=False,
-            trust_env=False,
-            headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
-        )
+        # Requests go straight to the transport: redirects are followed by hand, and a crawler has
+        # no use for httpx.AsyncClient's cookie jar, auth or hooks (about a tenth of its CPU per request).
+        self._transport = _GuardedTransport(self.limits)
+        self._timeouts = httpx.Timeout(self.limits.read_timeout, connect=self.limits.connect_timeout).as_dict()
         self._global = asyncio.Semaphore(self.limits.concurrency)
         self._hosts: dict[str, asyncio.Semaphore] = {}
 
@@ -90,7 +87,7 @@ class GuardedClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        await self._transport.aclose()
 
     def _host_slot(self, url: str) -> asyncio.Semaphore:
         host = urlsplit(url).netloc
@@ -107,7 +104,7 @@ class GuardedClient:
             raise FetchFailure(f"timed out (no complete response within {self.limits.total_timeout:g} s)") from None
 
     async def _fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
-        headers = {}
+        headers = {"User-Agent": USER_AGENT, "Accept": "application/json", "Accept-Encoding": "gzip, deflate"}
         if etag:
             headers["If-None-Match"] = etag
         if last_modified:
@@ -116,7 +113,9 @@ class GuardedClient:
         for _ in range(self.limits.max_redirects + 1):
             async with self._global, self._host_slot(current):
                 try:
-                    async with self._client.stream("GET", current, headers=headers) as response:
+                    request = httpx.Request("GET", current, headers=headers, extensions={"timeout": self._timeouts})
+                    response = await self._transport.handle_async_request(request)
+                    try:
                         if response.status_code in REDIRECTS or response.status_code == 304:
                             await _drain(response)
                         if response.status_code in REDIRECTS:
@@ -134,6 +133,8 @@ class GuardedClient:
                             raise FetchFailure(f"HTTP {response.status_code}")
                         return Response(current, 200, await self._read(response), response.headers.get("ETag"),
                                         response.headers.get("Last-Modified"), freshness(response.headers))
+                    finally:
+                        await response.aclose()
                 except AddressRefused as exc:
                     raise FetchFailure(f"refused: {exc}") from None
                 except httpx.TimeoutException as exc:

@@ -1,7 +1,8 @@
 """Crawl federated capability indexes and /.well-known/capabilities sites into the store.
 
-Fetching is concurrent (asyncio, one guarded client); storing is serial, on one writer thread
-that owns the SQLite connection. Every URL is settled in the frontier in the same transaction
+Fetching is concurrent (asyncio, one guarded client); parsing and validation run in a worker
+process on the second core; storing is serial, on the event loop's own thread: each write is
+about a millisecond, and a writer thread would only contend with the loop for the GIL. Every URL is settled in the frontier in the same transaction
 as its document, so a crawl killed at any moment and run again finishes the job. A bad or
 unreachable document is recorded as its source's last error and the crawl goes on.
 """
@@ -9,26 +10,28 @@ unreachable document is recorded as its source's last error and the crawl goes o
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from index import frontier
 from index.frontier import Task
 from index.sources import IngestResult, document_links, origin_of
 from index.store import Store, iso_utc, utc_now
-from index.workers import PARALLEL_FROM_BYTES, die_with_parent, prepare_document
+from index.workers import PARALLEL_FROM_BYTES
 from schemas.errors import DocumentError
 
 from .fetching import FetchFailure, Limits, Response
+from .preparer import Preparer
 from .urls import UrlError, normalize_url, site_documents
+
+if TYPE_CHECKING:
+    from index.package_stream import PreparedDocument  # (loading it loads the validation models)
 
 GROUP_DOCUMENTS = 50  # documents per commit
 GROUP_SECONDS = 0.5  # and no group older than this: what is settled becomes durable soon
@@ -65,18 +68,14 @@ class Crawler:
         self.db_path = db_path
         self.options = options
         self.on_progress = on_progress
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capindex-store")
         self._store: Store | None = None
         self._group_started: float | None = None
         self._client: Any = None
-        self._preparer: ProcessPoolExecutor | None = None
+        self._preparer: Preparer | None = None
         self._group_size = 0
         self.counts = {"fetched": 0, "failed": 0, "queued": 0}
         self.flags: list[str] = []
         self.conflicts: list[str] = []
-
-    async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
 
     def _open(self) -> None:
         self._store = Store(self.db_path)
@@ -89,7 +88,7 @@ class Crawler:
             self._store.close()
 
     def _grouped(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a write on the writer thread inside the current commit group; commit the group once
+        """Run a write inside the current commit group; commit the group once
         it holds GROUP_DOCUMENTS documents or is GROUP_SECONDS old."""
         if self._group_started is None or not self.store.in_group:  # (a failed write may have rolled it back)
             self.store.begin_group()
@@ -120,24 +119,25 @@ class Crawler:
             "max_indexes": self.options.max_indexes,
         }
         self._start_preparer()
-        await self._db(self._open)
+        if self._preparer is not None:
+            await self._preparer.connect()
+        self._open()
         try:
-            crawl_id, resumed = await self._db(frontier.start_or_resume, self.store, plan, roots)
+            crawl_id, resumed = frontier.start_or_resume(self.store, plan, roots)
             self.crawl_id = crawl_id
             try:
                 await self._drain()
             finally:
                 if self._client is not None:
                     await self._client.aclose()
-            await self._db(self._commit_group)
-            report = await self._db(frontier.summary, self.store, crawl_id)
+            self._commit_group()
+            report = frontier.summary(self.store, crawl_id)
             if report["queued"] == 0:
-                await self._db(frontier.finish, self.store, crawl_id)
+                frontier.finish(self.store, crawl_id)
         finally:
-            await self._db(self._close)
-            self._writer.shutdown()
+            self._close()
             if self._preparer is not None:
-                self._preparer.shutdown(cancel_futures=True)
+                await self._preparer.aclose()
         return CrawlSummary(crawl_id, resumed, time.monotonic() - started, self.counts["fetched"],
                             report["outcomes"], report["failures"], self.flags, self.conflicts, report["queued"])
 
@@ -146,13 +146,13 @@ class Crawler:
         slots = self.options.limits.concurrency
         while True:
             if not self.options.revalidate:
-                await self._db(self._settle_fresh)
+                self._settle_fresh()
             if len(in_flight) < slots:
-                for task in await self._db(frontier.queued, self.store, self.crawl_id, set(in_flight),
+                for task in frontier.queued(self.store, self.crawl_id, set(in_flight),
                                            slots - len(in_flight)):
                     in_flight[task.url] = asyncio.create_task(self._process(task))
             if not in_flight:
-                await self._db(self._commit_group)
+                self._commit_group()
                 return
             done, _ = await asyncio.wait(in_flight.values(), return_when=asyncio.FIRST_COMPLETED)
             for finished in done:
@@ -163,7 +163,7 @@ class Crawler:
                     await asyncio.gather(*in_flight.values(), return_exceptions=True)
                     finished.result()
             if self.on_progress:
-                self.counts["queued"] = await self._db(self._queued_count)
+                self.counts["queued"] = self._queued_count()
                 self.on_progress(dict(self.counts))
 
     def _queued_count(self) -> int:
@@ -176,11 +176,10 @@ class Crawler:
         fetches and writes. Forked first thing, before any thread exists, so the fork is clean."""
         if (os.cpu_count() or 1) < 2 or sys.platform != "linux":
             return
-        self._preparer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"),
-                                             initializer=die_with_parent, initargs=(os.getpid(),))
-        self._preparer.submit(int).result()
+        self._preparer = Preparer()
+        self._preparer.start()
 
-    async def _prepare(self, response: Response, url: str) -> list[tuple[str, Any]] | None:
+    async def _prepare(self, response: Response, url: str) -> PreparedDocument | None:
         """The document's prepared events from the worker, or None to let the writer prepare it
         (no worker, or a big document that streams better in place)."""
         assert response.body is not None
@@ -193,7 +192,7 @@ class Crawler:
             return None
         raw = response.body.read()
         response.body.seek(0)
-        return await asyncio.get_running_loop().run_in_executor(self._preparer, prepare_document, raw, url)
+        return await self._preparer.prepare(raw, url)
 
     async def _fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
         if self._client is None:  # the HTTP stack loads only when a crawl has something to fetch
@@ -210,14 +209,14 @@ class Crawler:
             return
         self.counts["fetched"] += 1
         try:
-            validators = await self._db(self._validators, task.url)
+            validators = self._validators(task.url)
             response = await self._fetch(task.url, *validators)
         except FetchFailure as exc:
             self.counts["failed"] += 1
-            await self._db(self._grouped, self._fail, task, task.url, str(exc))
+            self._grouped(self._fail, task, task.url, str(exc))
             return
         if response.status == 304:
-            await self._db(self._grouped, self._not_modified, task, response)
+            self._grouped(self._not_modified, task, response)
             return
         error = await self._store_response(task, task.url, response, "index")
         if error:
@@ -230,7 +229,7 @@ class Crawler:
             prepared = await self._prepare(response, url)
         except DocumentError as exc:
             prepared = exc  # recorded by the writer, like any other invalid document
-        return await self._db(self._grouped, self._ingest, task, url, response, kind, prepared)
+        return self._grouped(self._ingest, task, url, response, kind, prepared)
 
     async def _process_site(self, task: Task) -> None:
         """Try /.well-known/capabilities, then /.well-known/capabilities.json: the first valid one wins."""
@@ -238,23 +237,23 @@ class Crawler:
         for url in site_documents(task.url):
             self.counts["fetched"] += 1
             try:
-                validators = await self._db(self._validators, url)
+                validators = self._validators(url)
                 response = await self._fetch(url, *validators)
             except FetchFailure as exc:
                 reasons.append(f"{url}: {exc}")
-                await self._db(self._grouped, self._record_error, url, str(exc))
+                self._grouped(self._record_error, url, str(exc))
                 continue
             if response.status == 304:
-                await self._db(self._grouped, self._not_modified, task, response, url)
+                self._grouped(self._not_modified, task, response, url)
                 return
             error = await self._store_response(task, url, response, "site")
             if error is None:
                 return
             reasons.append(f"{url}: {error}")
         self.counts["failed"] += 1
-        await self._db(self._grouped, self._settle_failed, task, "; ".join(reasons))
+        self._grouped(self._settle_failed, task, "; ".join(reasons))
 
-    # -- on the writer thread --------------------------------------------------------------------
+    # -- writes (each document's own transaction, within a commit group) --------------------------------------------------------------------
 
     def _settle_fresh(self) -> None:
         """Settle, in bulk and without a request, every queued index whose stored copy the server
@@ -296,7 +295,7 @@ class Crawler:
         self.conflicts += result.conflicts
 
     def _ingest(self, task: Task, url: str, response: Response, kind: str,
-                prepared: list[tuple[str, Any]] | DocumentError | None = None) -> str | None:
+                prepared: PreparedDocument | DocumentError | None = None) -> str | None:
         from index.ingest import ingest_file  # validation models load only when a document arrives
 
         assert response.body is not None

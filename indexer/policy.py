@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import httpcore
-from httpcore._backends.auto import AutoBackend
+
+from . import streams
 
 
 class AddressRefused(OSError):
@@ -43,12 +44,11 @@ def address_problem(ip: str) -> str | None:
 
 
 class GuardedBackend(httpcore.AsyncNetworkBackend):
-    """httpcore's own backend, with every address checked before it is connected to."""
+    """asyncio connections for httpcore, with every address checked before it is connected to."""
 
     def __init__(self, allow_private: bool = False, allowed_networks: Iterable[str] = ()):
         self.allow_private = allow_private
         self.allowed = [ipaddress.ip_network(n, strict=False) for n in allowed_networks]
-        self._inner = AutoBackend()
 
     def problem(self, ip: str) -> str | None:
         if self.allow_private:
@@ -84,9 +84,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         last: Exception | None = None
         for ip in addresses:
             try:
-                return await self._inner.connect_tcp(
-                    ip, port, timeout=timeout, local_address=local_address, socket_options=socket_options
-                )
+                return await streams.connect(ip, port, timeout, local_address, socket_options)
             except (httpcore.ConnectError, httpcore.ConnectTimeout, OSError) as exc:
                 last = exc
         raise last if last else httpcore.ConnectError(f"{host}: no address")
@@ -95,4 +93,4 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         raise AddressRefused("unix sockets are not crawled")
 
     async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
+        await asyncio.sleep(seconds)
