@@ -125,6 +125,10 @@ class Preparer:
                 future.set_exception(WorkerGone("the parsing worker process ended unexpectedly"))
 
     async def aclose(self) -> None:
+        if self._process is not None and self._process.is_alive() and not self._waiting:
+            # nothing is asked of it: stop it now rather than wait for it to finish loading the
+            # models (a re-crawl of fresh documents never asks it anything); it holds no state
+            self._process.kill()
         if self._writer is not None:
             self._writer.close()
             try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as RichProgress
+
+# rich loads only when a bar is drawn: --json and pipes never pay for it
 
 
 class Progress:
@@ -19,6 +19,8 @@ class Progress:
         self._rich = None
         if enabled and sys.stderr.isatty() and total > 1:
             from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
 
             self._rich = RichProgress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -55,6 +57,8 @@ class CrawlProgress:
         self._rich = None
         if enabled and sys.stderr.isatty():
             from rich.console import Console
+            from rich.progress import Progress as RichProgress
+            from rich.progress import TextColumn, TimeElapsedColumn
 
             self._rich = RichProgress(
                 TextColumn("crawl"), TextColumn("{task.fields[fetched]} fetched"),
