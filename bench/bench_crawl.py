@@ -638,8 +638,8 @@ class _TimedConnection:
 
 
 def profile(args: argparse.Namespace) -> None:
-    """One crawl step in-process: cProfile per thread (event loop, writer), then unprofiled timings
-    of the writer thread's steps and of every SQL statement."""
+    """One crawl step in-process: cProfile per thread, then unprofiled timings of the crawler's
+    store steps (they run on the event loop's thread) and of every SQL statement."""
     import cProfile
     import io
     import pstats
@@ -719,22 +719,21 @@ def profile(args: argparse.Namespace) -> None:
         calls: Counter[str] = Counter()
         sql_spent: Counter[str] = Counter()
         sql_calls: Counter[str] = Counter()
-        original_db, original_open, original_fetch = crawl_mod.Crawler._db, crawl_mod.Crawler._open, \
-            client_mod.GuardedClient.fetch
+        original_open, original_fetch = crawl_mod.Crawler._open, client_mod.GuardedClient.fetch
+        store_steps = ("_grouped", "_settle_fresh", "_validators", "_queued_count", "_commit_group")
+        original_steps = {name: getattr(crawl_mod.Crawler, name) for name in store_steps}
         fetch_spent = [0.0]
 
-        async def timed_db(self: Any, fn: Any, *a: Any) -> Any:
-            name = getattr(fn, "__name__", repr(fn))
-
-            def run() -> Any:
+        def timed_step(name: str, fn: Any) -> Any:
+            def run(*a: Any, **kw: Any) -> Any:
                 t = time.perf_counter()
                 try:
-                    return fn(*a)
+                    return fn(*a, **kw)
                 finally:
                     spent[name] += time.perf_counter() - t
                     calls[name] += 1
 
-            return await original_db(self, run)
+            return run
 
         def timed_open(self: Any) -> None:
             original_open(self)
@@ -771,7 +770,8 @@ def profile(args: argparse.Namespace) -> None:
             finally:
                 parse_spent[1] += time.perf_counter() - t
 
-        crawl_mod.Crawler._db = timed_db  # type: ignore[method-assign]
+        for name, fn in original_steps.items():
+            setattr(crawl_mod.Crawler, name, timed_step(name, fn))
         crawl_mod.Crawler._open = timed_open  # type: ignore[method-assign]
         client_mod.GuardedClient.fetch = timed_fetch  # type: ignore[method-assign]
         ingest_mod.prepared_events = timed_prepared
@@ -781,7 +781,8 @@ def profile(args: argparse.Namespace) -> None:
         try:
             summary = crawl_mod.crawl(db, [root], [], options)
         finally:
-            crawl_mod.Crawler._db = original_db  # type: ignore[method-assign]
+            for name, fn in original_steps.items():
+                setattr(crawl_mod.Crawler, name, fn)
             crawl_mod.Crawler._open = original_open  # type: ignore[method-assign]
             client_mod.GuardedClient.fetch = original_fetch  # type: ignore[method-assign]
             ingest_mod.prepared_events = original_prepared
@@ -790,15 +791,15 @@ def profile(args: argparse.Namespace) -> None:
         cpu = time.process_time() - cpu0
         busy = sum(spent.values())
         print(f"==== unprofiled {step} crawl: {wall:.2f} s wall ({n / wall:,.0f} docs/s), process CPU {cpu:.2f} s; "
-              f"writer thread busy {busy:.2f} s ({100 * busy / wall:.0f}% of wall) ====")
+              f"store steps {busy:.2f} s ({100 * busy / wall:.0f}% of wall) ====")
         for name, secs in spent.most_common():
-            print(f"  writer  {name:<24} {secs:7.3f} s {calls[name]:6d} calls {1000 * secs / calls[name]:7.3f} ms each")
+            print(f"  store   {name:<24} {secs:7.3f} s {calls[name]:6d} calls {1000 * secs / calls[name]:7.3f} ms each")
         print(f"  loop    client.fetch, summed over concurrent fetches: {fetch_spent[0]:.3f} s")
         if parse_spent[0] or parse_spent[1]:
             print(f"  within _ingest: parsing, validating and canonicalising packages (package_stream.prepared_events)"
                   f" {parse_spent[0]:.3f} s; digest pass (_digest_and_size) {parse_spent[1]:.3f} s")
         total_sql = sum(sql_spent.values())
-        print(f"==== SQL statements on the writer thread: {total_sql:.2f} s in all ({100 * total_sql / wall:.0f}% "
+        print(f"==== SQL statements: {total_sql:.2f} s in all ({100 * total_sql / wall:.0f}% "
               f"of wall), top {args.profile_top} ====")
         for sql, secs in sql_spent.most_common(args.profile_top):
             print(f"  {secs:7.3f} s {sql_calls[sql]:6d} calls {1000 * secs / sql_calls[sql]:7.3f} ms each  {sql}")

@@ -12,7 +12,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .store import Store, utc_now
+from schemas.ecma import utc_now
+
+from .store import Store
 
 
 @dataclass(frozen=True)

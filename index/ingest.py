@@ -16,16 +16,19 @@ import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from schemas.documents import DocumentError, detect_kind, validate
-from schemas.ecma import parse_date_time
+from schemas.ecma import parse_date_time, utc_now
+from schemas.errors import DocumentError
 
-from .package_stream import Prepared, PreparedDocument, prepared_events
-from .sources import IngestResult, document_links, origin_of, source_url
-from .store import Store, iso_utc, utc_now
+from .sources import IngestResult, document_links, kind_problem, origin_of, source_url
+from .store import Store
 
-INGESTIBLE = ("index", "site")
+if TYPE_CHECKING:
+    from .prepared import Judged, Prepared, PreparedDocument
+
+# package_stream (the parser and the validation models) loads only when this process parses a
+# document itself: a crawler whose worker prepares every document never needs it.
 _READ = 1 << 20
 
 
@@ -103,17 +106,17 @@ def ingest_file(
     url = source_url(location)
     fetched_at = fetched_at or utc_now()
     db = store.db
-    checked = events = None
-    if prepared is not None:  # everything is known before the first write: judge it now
-        digest, size = prepared.digest, prepared.size
-        events = _after_last_restart(prepared.events)
-        members, _, problems = events[-1][1]
-        checked = _checked(members, problems, expect, location)
+    judged: Judged | None = None
+    if prepared is not None:  # everything is known before the first write
+        digest, size, judged = prepared.digest, prepared.size, prepared.judged
+        wrong_kind = kind_problem(judged.kind, expect)
+        if wrong_kind:
+            raise DocumentError(location, [wrong_kind])
     else:
         digest, size = _digest_and_size(fp)
     try:
         # a document judged before writing needs no savepoint of its own inside a commit group
-        with _no_cyclic_gc(), store.write_transaction(savepoint=checked is None):
+        with _no_cyclic_gc(), store.write_transaction(savepoint=judged is None):
             src = db.execute(
                 """SELECT id, content_digest, kind, current_document_id, etag, last_modified, fresh_until
                    FROM sources WHERE url = ?""",
@@ -131,8 +134,8 @@ def ingest_file(
             if src is not None:
                 row = db.execute("SELECT generated_at FROM documents WHERE id = ?", [src[3]]).fetchone()
                 previous_generated_at = row[0] if row else None
-            if checked is not None:
-                _refuse_rollback(checked[2], previous_generated_at, accept_rollback)
+            if judged is not None:
+                _refuse_rollback(judged.generated_at, previous_generated_at, accept_rollback)
             if src is None:
                 source_id = db.execute(
                     "INSERT INTO sources (url, origin, kind) VALUES (?, ?, 'index')", [url, origin_of(url)]
@@ -153,13 +156,18 @@ def ingest_file(
                 _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id),
                                 None if prepared else digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
-            header, problems = writer.consume(events if events is not None else prepared_events(fp, location, size))
-            if checked is None:
-                checked = _checked(header, problems, expect, location)
-                _refuse_rollback(checked[2], previous_generated_at, accept_rollback)
-            kind, model, generated_at = checked
-            db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?", [kind, generated_at, document_id])
-            links = list(model.federates or []) if kind == "index" else list(model.indexes)
+            if prepared is not None:
+                writer.write_prepared(prepared)
+            else:
+                from .package_stream import judge, prepared_events
+
+                members, problems = writer.consume(prepared_events(fp, location, size))
+                judged = judge(members, problems, location, expect)
+                _refuse_rollback(judged.generated_at, previous_generated_at, accept_rollback)
+            assert judged is not None
+            kind, links = judged.kind, judged.links
+            db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?",
+                       [kind, judged.generated_at, document_id])
             db.conn.executemany(
                 "INSERT INTO document_links (document_id, position, url) VALUES (?, ?, ?)",
                 [(document_id, i, link) for i, link in enumerate(links)],
@@ -183,26 +191,6 @@ def ingest_file(
             return result
     except _Rejected as rejected:
         return _reject(store, url, str(rejected), fetched_at, then)
-
-
-def _after_last_restart(events: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    """A repeated "packages" key: JSON keeps the last, so only what follows the last restart counts."""
-    restarts = [i for i, (event, _) in enumerate(events) if event == "restart"]
-    return events[restarts[-1] + 1:] if restarts else events
-
-
-def _checked(header: dict[str, Any], problems: list[str], expect: str | None, location: str) -> tuple[str, Any, str | None]:
-    """(kind, validated header, normalised generatedAt), or DocumentError."""
-    kind = detect_kind(header)
-    if kind not in INGESTIBLE or (expect and kind != expect):
-        wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"
-        what = f"a {kind} document" if kind else "not a capability document"
-        raise DocumentError(location, [f"$: expected {wanted} document ({what})"])
-    if kind == "index" and problems:
-        raise DocumentError(location, problems)
-    model = validate(kind, header, location)
-    generated_at = iso_utc(parse_date_time(model.generatedAt)) if kind == "index" else None
-    return kind, model, generated_at
 
 
 def _refuse_rollback(generated_at: str | None, previous: str | None, accept_rollback: bool) -> None:
@@ -254,13 +242,15 @@ class _PackageWriter:
         self.sightings: list[tuple[int, int, int]] = []
         self.next_package_id = self.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM packages").fetchone()[0]
 
+    def write_prepared(self, prepared: PreparedDocument) -> None:
+        """Write a document prepared ahead (repeated "packages" keys already resolved)."""
+        for batch in prepared.batches:
+            self._write(batch)
+        self.count = prepared.count
+
     def consume(self, events: Iterable[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
-        """Write every batch; returns the document's other members and the packages' problems."""
-        if isinstance(events, list):  # prepared ahead, restarts already resolved (_after_last_restart)
-            savepoint = False  # nothing to undo: no savepoint (and no statement journal) needed
-        else:
-            savepoint = True
-            self.conn.execute("SAVEPOINT packages")
+        """Write every batch as it is parsed; returns the document's other members and the packages' problems."""
+        self.conn.execute("SAVEPOINT packages")
         for event, value in events:
             if event == "batch":
                 self._write(value)
@@ -268,8 +258,7 @@ class _PackageWriter:
                 self.conn.execute("ROLLBACK TO SAVEPOINT packages")
                 self._reset()
             else:
-                if savepoint:
-                    self.conn.execute("RELEASE SAVEPOINT packages")
+                self.conn.execute("RELEASE SAVEPOINT packages")
                 members, self.count, problems = value
                 return members, problems
         raise AssertionError("stream ended without the object")

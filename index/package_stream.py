@@ -9,26 +9,24 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import io
 import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
-from schemas.documents import package_problems
+from schemas.documents import detect_kind, package_problems, validate
+from schemas.ecma import iso_utc, parse_date_time
 from schemas.errors import DocumentError
-from schemas.stream import stream_object
+from schemas.stream import object_events, stream_object
 
 from .canonical import canonical_json, sha256_hex, storable_text
+from .prepared import Judged, Prepared, PreparedDocument
+from .sources import kind_problem
 from .workers import PARALLEL_FROM_BYTES, die_with_parent
 
 BATCH = 1000  # packages per batch
 MAX_PROBLEMS = 50
-
-# One package ready to write: ((name, version), digest, entry, source, repository, integrity, capability rows)
-# where a capability row is (position, id, version, name, description, tags, effects, module, integrity).
-Prepared = tuple[tuple[str, str], str, str, str, Any, Any, list[tuple[Any, ...]]]
 
 
 def _same(value: Any) -> Any:
@@ -85,20 +83,35 @@ def prepare(events: Iterator[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
             yield "object", (value, count, problems[:MAX_PROBLEMS])
 
 
-class PreparedDocument(NamedTuple):
-    """A whole document prepared in one go (picklable, for a worker process): its bytes' sha256 and
-    size, so the writer need not hash them again, and prepare()'s events."""
+def judge(members: dict[str, Any], problems: list[str], where: str, expect: str | None = None) -> Judged:
+    """Validate a document's other members, given its packages' problems; DocumentError if it
+    cannot be ingested (where `expect`, "index" or "site", is wanted)."""
+    kind = detect_kind(members)
+    wrong_kind = kind_problem(kind, expect)
+    if wrong_kind:
+        raise DocumentError(where, [wrong_kind])
+    if kind == "index" and problems:
+        raise DocumentError(where, problems)
+    model = validate(kind, members, where)
+    if kind == "index":
+        return Judged(kind, iso_utc(parse_date_time(model.generatedAt)), list(model.federates or []))
+    return Judged(kind, None, list(model.indexes))
 
-    digest: str
-    size: int
-    events: list[tuple[str, Any]]
+
+def _last_restart(events: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A repeated "packages" key: JSON keeps the last, so only what follows the last restart counts."""
+    restarts = [i for i, (event, _) in enumerate(events) if event == "restart"]
+    return events[restarts[-1] + 1:] if restarts else events
 
 
-def prepare_document(raw: bytes, where: str) -> PreparedDocument:
-    """prepare() over a whole small document held in memory."""
+def prepare_document(raw: bytes, where: str, expect: str | None = None) -> PreparedDocument:
+    """prepare() and judge() over a whole small document held in memory; DocumentError if invalid."""
     gc.disable()  # parsed JSON holds no cycles; the worker only ever does this
-    events = list(prepare(stream_object(io.BytesIO(raw), where, "packages")))
-    return PreparedDocument(hashlib.sha256(raw).hexdigest(), len(raw), events)
+    events = _last_restart(list(prepare(object_events(raw, where, "packages"))))
+    members, count, problems = events[-1][1]
+    judged = judge(members, problems, where, expect)
+    batches = [value for event, value in events if event == "batch"]
+    return PreparedDocument(hashlib.sha256(raw).hexdigest(), len(raw), batches, count, judged)
 
 
 def prepared_events(fp: IO[bytes], where: str, size: int) -> Iterator[tuple[str, Any]]:

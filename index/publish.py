@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from schemas.documents import validate
-from schemas.ecma import is_date_time, parse_date_time
+from schemas.ecma import is_date_time, iso_utc, parse_date_time
 from schemas.errors import CapindexError
 from schemas.models import http_url_problem
 
-from .store import Store, iso_utc
+from .store import Store
 
 DEFAULT_SHARD_SIZE = 5000
 EPOCH = "1970-01-01T00:00:00.000Z"

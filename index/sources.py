@@ -8,10 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .store import Store
+if TYPE_CHECKING:
+    from .store import Store
+
+INGESTIBLE = ("index", "site")
+
+
+def kind_problem(kind: str | None, expect: str | None) -> str | None:
+    """Why a document of `kind` cannot be ingested where `expect` ("index", "site" or None) is wanted."""
+    if kind in INGESTIBLE and (not expect or kind == expect):
+        return None
+    wanted = f"an {expect}" if expect == "index" else f"a {expect}" if expect else "an index or site"
+    what = f"a {kind} document" if kind else "not a capability document"
+    return f"$: expected {wanted} document ({what})"
 
 
 @dataclass

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from typing import Any
 
 import sqlite_utils
 
+from schemas.ecma import utc_now
 from schemas.errors import CapindexError
 
 from .migrations import LATEST, MIGRATIONS
@@ -19,17 +19,6 @@ from .migrations import LATEST, MIGRATIONS
 
 class StoreError(CapindexError, RuntimeError):
     """The store cannot be opened or used (not a database, too new, read-only, ...)."""
-
-
-def utc_now() -> str:
-    """Now as JavaScript's toISOString() writes it: millisecond precision, 'Z'."""
-    return iso_utc(dt.datetime.now(dt.timezone.utc))
-
-
-def iso_utc(moment: dt.datetime) -> str:
-    m = moment.astimezone(dt.timezone.utc)
-    # by hand: strftime("%Y") drops the zero padding of years before 1000 on glibc
-    return f"{m.year:04d}-{m.month:02d}-{m.day:02d}T{m.hour:02d}:{m.minute:02d}:{m.second:02d}.{m.microsecond // 1000:03d}Z"
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,11 @@ def die_with_parent(parent_pid: int) -> None:
         os._exit(0)
 
 
-def prepare_document(raw: bytes, where: str) -> Any:
+def prepare_document(raw: bytes, where: str, expect: str | None = None) -> Any:
     """In the worker: package_stream.prepare_document, imported there on first use."""
     from .package_stream import prepare_document as prepare
 
-    return prepare(raw, where)
+    return prepare(raw, where, expect)
 
 
 def warm_up() -> None:

@@ -1,8 +1,9 @@
 """Crawl federated capability indexes and /.well-known/capabilities sites into the store.
 
-Fetching is concurrent (asyncio, one guarded client); parsing and validation run in a worker
-process on the second core; storing is serial, on the event loop's own thread: each write is
-about a millisecond, and a writer thread would only contend with the loop for the GIL. Every URL is settled in the frontier in the same transaction
+Fetching is concurrent (asyncio, one guarded client). On two or more cores a worker process
+(worker.py) fetches, parses and validates, while this process keeps the frontier and writes:
+serially, on the event loop's own thread, since each write is about a millisecond and a writer
+thread would only contend with the loop for the GIL. Every URL is settled in the frontier in the same transaction
 as its document, so a crawl killed at any moment and run again finishes the job. A bad or
 unreachable document is recorded as its source's last error and the crawl goes on.
 """
@@ -10,8 +11,6 @@ unreachable document is recorded as its source's last error and the crawl goes o
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -22,19 +21,22 @@ from typing import TYPE_CHECKING, Any
 from index import frontier
 from index.frontier import Task
 from index.sources import IngestResult, document_links, origin_of
-from index.store import Store, iso_utc, utc_now
-from index.workers import PARALLEL_FROM_BYTES
+from index.store import Store
+from schemas.ecma import iso_utc, utc_now
 from schemas.errors import DocumentError
 
 from .fetching import FetchFailure, Limits, Response
-from .preparer import Preparer
 from .urls import UrlError, normalize_url, site_documents
+from .worker import Worker, take_early, worker_wanted
 
 if TYPE_CHECKING:
-    from index.package_stream import PreparedDocument  # (loading it loads the validation models)
+    from index.prepared import PreparedDocument
 
 GROUP_DOCUMENTS = 50  # documents per commit
 GROUP_SECONDS = 0.5  # and no group older than this: what is settled becomes durable soon
+BALANCE_SECONDS = 0.1  # how often the writer's share of the parsing is reconsidered
+TARGET_BUSY = 0.9  # of this process's time; the rest absorbs bursts
+MAX_LOCAL_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,12 @@ class Crawler:
         self._store: Store | None = None
         self._group_started: float | None = None
         self._client: Any = None
-        self._preparer: Preparer | None = None
+        self._worker: Worker | None = None
+        # The share of documents this process parses itself, so that neither process waits on the
+        # other: it grows while this process has idle time and shrinks when it is saturated.
+        self.local_share = 0.0
+        self._share_credit = 0.0
+        self._balanced_at = (time.monotonic(), time.process_time())
         self._group_size = 0
         self.counts = {"fetched": 0, "failed": 0, "queued": 0}
         self.flags: list[str] = []
@@ -118,9 +125,9 @@ class Crawler:
             "max_depth": self.options.max_depth,
             "max_indexes": self.options.max_indexes,
         }
-        self._start_preparer()
-        if self._preparer is not None:
-            await self._preparer.connect()
+        self._start_worker()
+        if self._worker is not None:
+            await self._worker.connect(self.options.limits)
         self._open()
         try:
             crawl_id, resumed = frontier.start_or_resume(self.store, plan, roots)
@@ -136,8 +143,8 @@ class Crawler:
                 frontier.finish(self.store, crawl_id)
         finally:
             self._close()
-            if self._preparer is not None:
-                await self._preparer.aclose()
+            if self._worker is not None:
+                await self._worker.aclose()
         return CrawlSummary(crawl_id, resumed, time.monotonic() - started, self.counts["fetched"],
                             report["outcomes"], report["failures"], self.flags, self.conflicts, report["queued"])
 
@@ -171,35 +178,40 @@ class Crawler:
             "SELECT COUNT(*) FROM crawl_queue WHERE crawl_id = ? AND state = 'queued'", [self.crawl_id]
         ).fetchone()[0]
 
-    def _start_preparer(self) -> None:
-        """One worker process parses and validates documents on the second core while this process
-        fetches and writes. Forked first thing, before any thread exists, so the fork is clean."""
-        if (os.cpu_count() or 1) < 2 or sys.platform != "linux":
+    def _start_worker(self) -> None:
+        """Forked first thing, before any thread exists, so the fork is clean (unless the console
+        script started it earlier still)."""
+        if not worker_wanted():
             return
-        self._preparer = Preparer()
-        self._preparer.start()
+        self._worker = take_early() or Worker()
+        if not self._worker.started:
+            self._worker.start()
 
-    async def _prepare(self, response: Response, url: str) -> PreparedDocument | None:
-        """The document's prepared events from the worker, or None to let the writer prepare it
-        (no worker, or a big document that streams better in place)."""
-        assert response.body is not None
-        if self._preparer is None:
-            return None
-        response.body.seek(0, os.SEEK_END)
-        size = response.body.tell()
-        response.body.seek(0)
-        if size >= PARALLEL_FROM_BYTES:
-            return None
-        raw = response.body.read()
-        response.body.seek(0)
-        return await self._preparer.prepare(raw, url)
+    def _parse_here(self) -> bool:
+        """Whether this process should parse the next document itself (see local_share)."""
+        now, cpu = time.monotonic(), time.process_time()
+        wall_then, cpu_then = self._balanced_at
+        if now - wall_then >= BALANCE_SECONDS:
+            busy = (cpu - cpu_then) / (now - wall_then)
+            self.local_share = min(MAX_LOCAL_SHARE, max(0.0, self.local_share + 0.5 * (TARGET_BUSY - busy)))
+            self._balanced_at = (now, cpu)
 
-    async def _fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
+        self._share_credit += self.local_share
+        if self._share_credit >= 1.0:
+            self._share_credit -= 1.0
+            return True
+        return False
+
+    async def _fetch(self, url: str, kind: str, etag: str | None,
+                     last_modified: str | None) -> tuple[Response, PreparedDocument | DocumentError | None]:
+        """The response and, when the worker did it, the document prepared (else the writer prepares it)."""
+        if self._worker is not None:
+            return await self._worker.fetch(url, etag, last_modified, prepare=None if self._parse_here() else kind)
         if self._client is None:  # the HTTP stack loads only when a crawl has something to fetch
             from .client import GuardedClient
 
             self._client = GuardedClient(self.options.limits)
-        return await self._client.fetch(url, etag, last_modified)
+        return await self._client.fetch(url, etag, last_modified), None
 
     # -- one task ------------------------------------------------------------------------------
 
@@ -210,7 +222,7 @@ class Crawler:
         self.counts["fetched"] += 1
         try:
             validators = self._validators(task.url)
-            response = await self._fetch(task.url, *validators)
+            response, prepared = await self._fetch(task.url, "index", *validators)
         except FetchFailure as exc:
             self.counts["failed"] += 1
             self._grouped(self._fail, task, task.url, str(exc))
@@ -218,18 +230,9 @@ class Crawler:
         if response.status == 304:
             self._grouped(self._not_modified, task, response)
             return
-        error = await self._store_response(task, task.url, response, "index")
+        error = self._grouped(self._ingest, task, task.url, response, "index", prepared)
         if error:
             self.counts["failed"] += 1
-
-    async def _store_response(self, task: Task, url: str, response: Response, kind: str) -> str | None:
-        """Prepare (on the worker) and store (on the writer) one fetched document; the reason it
-        failed, or None."""
-        try:
-            prepared = await self._prepare(response, url)
-        except DocumentError as exc:
-            prepared = exc  # recorded by the writer, like any other invalid document
-        return self._grouped(self._ingest, task, url, response, kind, prepared)
 
     async def _process_site(self, task: Task) -> None:
         """Try /.well-known/capabilities, then /.well-known/capabilities.json: the first valid one wins."""
@@ -238,7 +241,7 @@ class Crawler:
             self.counts["fetched"] += 1
             try:
                 validators = self._validators(url)
-                response = await self._fetch(url, *validators)
+                response, prepared = await self._fetch(url, "site", *validators)
             except FetchFailure as exc:
                 reasons.append(f"{url}: {exc}")
                 self._grouped(self._record_error, url, str(exc))
@@ -246,7 +249,7 @@ class Crawler:
             if response.status == 304:
                 self._grouped(self._not_modified, task, response, url)
                 return
-            error = await self._store_response(task, url, response, "site")
+            error = self._grouped(self._ingest, task, url, response, "site", prepared)
             if error is None:
                 return
             reasons.append(f"{url}: {error}")

@@ -128,3 +128,14 @@ def is_uri(value: str) -> bool:
     if "[" in rest or "]" in rest:
         return re.match(r"//([^/?#@]*@)?\[[0-9A-Fa-f:.vV]+\](:[0-9]*)?([/?#]|$)", rest) is not None and rest.count("[") == 1
     return True
+
+
+def utc_now() -> str:
+    """Now as JavaScript's toISOString() writes it: millisecond precision, 'Z'."""
+    return iso_utc(_dt.datetime.now(_dt.timezone.utc))
+
+
+def iso_utc(moment: _dt.datetime) -> str:
+    m = moment.astimezone(_dt.timezone.utc)
+    # by hand: strftime("%Y") drops the zero padding of years before 1000 on glibc
+    return f"{m.year:04d}-{m.month:02d}-{m.day:02d}T{m.hour:02d}:{m.minute:02d}:{m.second:02d}.{m.microsecond // 1000:03d}Z"

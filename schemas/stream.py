@@ -8,6 +8,7 @@ the caller before the next is read, so memory stays at one chunk plus one item.
 from __future__ import annotations
 
 import codecs
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -138,3 +139,25 @@ def stream_object(fp: IO[bytes], where: str, array_key: str, chunk_size: int = _
     if r.skip_ws():
         raise r.fail("extra data after the document")
     yield "object", members
+
+
+def object_events(raw: bytes, where: str, array_key: str) -> Iterator[tuple[str, Any]]:
+    """stream_object() over a document held in memory: the same events and results, parsed in one
+    call of the same scanner (about a third faster). Whatever that call refuses takes
+    stream_object's path, which words the error the same way for every document."""
+    try:
+        value = _DECODER.decode(raw.decode("utf-8").removeprefix("\ufeff"))
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep: as stream_object says
+        value = None
+    if not isinstance(value, dict):
+        yield from stream_object(io.BytesIO(raw), where, array_key)
+        return
+    items = value.get(array_key)
+    if isinstance(items, list):
+        for item in items:
+            yield "item", item
+        value[array_key] = []
+    yield "object", value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)

@@ -317,3 +317,30 @@ def test_a_repeated_packages_key_keeps_the_last_when_prepared_by_the_worker(web,
     summary = crawl(db_path, [web.url("/dup.json")], [], options())
     assert summary.outcomes == {"stored": 1}
     assert table(db_path, "SELECT name FROM packages") == [("last",)]
+
+
+def test_gzip_and_deflate_bodies_are_decoded_and_capped_after_decoding(web, db_path):
+    import gzip
+    import zlib
+
+    from webserver import Route
+
+    doc = json.dumps(idx("z", packages=[package("zipped", "1.0.0", "x/zipped")])).encode()
+    raw_deflate = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    web.routes["/gzip.json"] = Route(body=gzip.compress(doc), headers={"Content-Encoding": "gzip"})
+    web.routes["/zlib.json"] = Route(body=zlib.compress(doc), headers={"Content-Encoding": "deflate"})
+    web.routes["/raw.json"] = Route(body=raw_deflate.compress(doc) + raw_deflate.flush(),
+                                    headers={"Content-Encoding": "deflate"})
+    bomb = gzip.compress(b" " * 5_000_000 + b"{}")  # ~5 KB on the wire, 5 MB decoded
+    web.routes["/bomb.json"] = Route(body=bomb, headers={"Content-Encoding": "gzip"})
+    web.routes["/br.json"] = Route(body=doc, headers={"Content-Encoding": "br"})
+    web.routes["/broken.json"] = Route(body=b"not gzip at all", headers={"Content-Encoding": "gzip"})
+    urls = {name: web.url(f"/{name}.json") for name in ("gzip", "zlib", "raw", "bomb", "br", "broken")}
+    limits = Limits(allow_private=True, max_bytes=1_000_000)
+    summary = crawl(db_path, list(urls.values()), [], options(limits=limits, max_depth=0))
+    errors = {f["url"]: f["error"] for f in summary.failures}
+    assert summary.outcomes == {"stored": 3, "failed": 3}
+    assert errors[urls["bomb"]] == "too large: more than 1000000 bytes"
+    assert errors[urls["br"]] == "unsupported Content-Encoding 'br'"
+    assert errors[urls["broken"]].startswith("cannot decode its gzip Content-Encoding")
+    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(1,)]  # one package, listed by three sources

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import EXAMPLES, index_doc, package
 from schemas.documents import DocumentError
-from schemas.stream import stream_object
+from schemas.stream import object_events, stream_object
 
 
 def streamed(text: str | bytes, chunk_size: int) -> tuple[list, object]:
@@ -74,3 +74,33 @@ def test_deep_nesting_is_a_document_error():
     deep = '{"packages": [' + "[" * 100_000 + "]" * 100_000 + "]}"
     with pytest.raises(DocumentError, match="nested too deeply"):
         streamed(deep, 1 << 20)
+
+
+def resolved(events) -> tuple[list, object]:
+    items, result = [], None
+    for event, value in events:
+        if event == "item":
+            items.append(value)
+        elif event == "restart":
+            items = []
+        else:
+            result = value
+    return items, result
+
+
+@pytest.mark.parametrize("doc", range(len(DOCS)))
+def test_whole_document_parsing_matches_streaming(doc):
+    raw = DOCS[doc].encode()
+    assert resolved(object_events(raw, "doc.json", "packages")) == streamed(raw, 1 << 20)
+
+
+@pytest.mark.parametrize("bad", [
+    b'{"packages": [{"n": 1}, ]}', b'{"packages": [{"n": NaN}]}', b'{"a": 1} trailing', b'{"a": "\xff"}', b"",
+    b'{"packages": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}",
+])
+def test_whole_document_parsing_fails_as_streaming_does(bad):
+    with pytest.raises(DocumentError) as whole:
+        resolved(object_events(bad, "doc.json", "packages"))
+    with pytest.raises(DocumentError) as stream:
+        streamed(bad, 1 << 20)
+    assert whole.value.problems == stream.value.problems
