@@ -28,12 +28,12 @@ def start_or_resume(store: Store, plan: dict[str, Any], roots: list[Task]) -> tu
     """The id of the unfinished crawl with this plan, or of a new one seeded with `roots`."""
     key = json.dumps(plan, sort_keys=True)
     with store.write_transaction():
-        row = store.db.execute(
+        row = store.conn.execute(
             "SELECT id FROM crawls WHERE plan = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1", [key]
         ).fetchone()
         if row:
             return row[0], True
-        crawl_id = store.db.execute("INSERT INTO crawls (plan, started_at) VALUES (?, ?)", [key, utc_now()]).lastrowid
+        crawl_id = store.conn.execute("INSERT INTO crawls (plan, started_at) VALUES (?, ?)", [key, utc_now()]).lastrowid
         enqueue(store, crawl_id, roots, via=None, max_depth=None, max_documents=None)
     return crawl_id, False
 
@@ -41,7 +41,7 @@ def start_or_resume(store: Store, plan: dict[str, Any], roots: list[Task]) -> tu
 def enqueue(store: Store, crawl_id: int, tasks: list[Task], via: str | None, max_depth: int | None,
             max_documents: int | None) -> None:
     """Add tasks not seen in this crawl; past the depth or count limit they are recorded as skipped."""
-    db = store.db
+    db = store.conn
     # counters kept on the crawl row: no scan of the queue per document
     seq, admitted = db.execute("SELECT last_seq, admitted FROM crawls WHERE id = ?", [crawl_id]).fetchone()
     rows = []
@@ -59,7 +59,7 @@ def enqueue(store: Store, crawl_id: int, tasks: list[Task], via: str | None, max
         else:
             admitted += 1
         rows.append((crawl_id, task.url, task.kind, task.depth, via, state, outcome, seq))
-    db.conn.executemany(
+    db.executemany(
         """INSERT OR IGNORE INTO crawl_queue (crawl_id, url, kind, depth, via, state, outcome, seq)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
         rows,
@@ -68,7 +68,7 @@ def enqueue(store: Store, crawl_id: int, tasks: list[Task], via: str | None, max
 
 
 def queued(store: Store, crawl_id: int, exclude: set[str], limit: int) -> list[Task]:
-    rows = store.db.execute(
+    rows = store.conn.execute(
         "SELECT url, kind, depth FROM crawl_queue WHERE crawl_id = ? AND state = 'queued' ORDER BY seq LIMIT ?",
         [crawl_id, limit + len(exclude)],
     ).fetchall()
@@ -76,7 +76,7 @@ def queued(store: Store, crawl_id: int, exclude: set[str], limit: int) -> list[T
 
 
 def settle(store: Store, crawl_id: int, url: str, state: str, outcome: str | None, error: str | None = None) -> None:
-    store.db.execute(
+    store.conn.execute(
         "UPDATE crawl_queue SET state = ?, outcome = ?, error = ? WHERE crawl_id = ? AND url = ?",
         [state, outcome, error, crawl_id, url],
     )
@@ -84,11 +84,11 @@ def settle(store: Store, crawl_id: int, url: str, state: str, outcome: str | Non
 
 def finish(store: Store, crawl_id: int) -> None:
     with store.write_transaction():
-        store.db.execute("UPDATE crawls SET finished_at = ? WHERE id = ?", [utc_now(), crawl_id])
+        store.conn.execute("UPDATE crawls SET finished_at = ? WHERE id = ?", [utc_now(), crawl_id])
 
 
 def summary(store: Store, crawl_id: int) -> dict[str, Any]:
-    db = store.db
+    db = store.conn
     outcomes = dict(db.execute(
         "SELECT COALESCE(outcome, state), COUNT(*) FROM crawl_queue WHERE crawl_id = ? GROUP BY 1", [crawl_id]
     ).fetchall())

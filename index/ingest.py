@@ -105,7 +105,7 @@ def ingest_file(
     """
     url = source_url(location)
     fetched_at = fetched_at or utc_now()
-    db = store.db
+    db = store.conn
     judged: Judged | None = None
     if prepared is not None:  # everything is known before the first write
         digest, size, judged = prepared.digest, prepared.size, prepared.judged
@@ -153,7 +153,7 @@ def ingest_file(
                     [source_id, digest, size, fetched_at, via],
                 ).lastrowid
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
-                _copy_into_blob(fp, db.conn.blobopen("document_bodies", "raw", document_id),
+                _copy_into_blob(fp, db.blobopen("document_bodies", "raw", document_id),
                                 None if prepared else digest, location)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
             if prepared is not None:
@@ -168,7 +168,7 @@ def ingest_file(
             kind, links = judged.kind, judged.links
             db.execute("UPDATE documents SET kind = ?, generated_at = ? WHERE id = ?",
                        [kind, judged.generated_at, document_id])
-            db.conn.executemany(
+            db.executemany(
                 "INSERT INTO document_links (document_id, position, url) VALUES (?, ?, ?)",
                 [(document_id, i, link) for i, link in enumerate(links)],
             )
@@ -200,7 +200,7 @@ def _refuse_rollback(generated_at: str | None, previous: str | None, accept_roll
 
 def _reject(store: Store, url: str, reason: str, now: str, then: Callable[[IngestResult], None] | None) -> IngestResult:
     """Record why a document was not applied; the source keeps serving its earlier state."""
-    db = store.db
+    db = store.conn
     with store.write_transaction():
         source_id, kind, document_id = db.execute(
             "SELECT id, kind, current_document_id FROM sources WHERE url = ?", [url]
@@ -226,7 +226,7 @@ class _PackageWriter:
 
     def __init__(self, store: Store, source_id: int, document_id: int, now: str, accept_changes: bool):
         self.store = store
-        self.conn = store.db.conn
+        self.conn = store.conn
         self.source_id = source_id
         self.document_id = document_id
         self.now = now

@@ -56,7 +56,7 @@ class PublishResult:
 
 def default_generated_at(store: Store) -> str:
     """The newest generatedAt among the documents sources currently serve; the epoch for an empty store."""
-    rows = store.db.execute(
+    rows = store.conn.execute(
         """SELECT d.generated_at FROM sources s JOIN documents d ON d.id = s.current_document_id
            WHERE d.generated_at IS NOT NULL"""
     ).fetchall()
@@ -113,7 +113,7 @@ class _AtomicFiles:
 
 
 def _entries(store: Store) -> Iterator[str]:
-    for _, entry in store.db.conn.execute(_PUBLISHED_PACKAGES):
+    for _, entry in store.conn.execute(_PUBLISHED_PACKAGES):
         yield entry
 
 
@@ -142,7 +142,7 @@ def publish(
     out.mkdir(parents=True, exist_ok=True)
 
     files = _AtomicFiles(out)
-    total, capabilities = store.db.execute(
+    total, capabilities = store.conn.execute(
         f"""SELECT COUNT(*), (SELECT COUNT(*) FROM capabilities WHERE package_id IN (SELECT id FROM ({_PUBLISHED_PACKAGES})))
             FROM ({_PUBLISHED_PACKAGES})"""
     ).fetchone()

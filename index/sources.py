@@ -61,5 +61,5 @@ def document_links(store: Store, document_id: int | None) -> list[str]:
     """The URLs a stored document points to: an index's federates, a site's indexes."""
     if document_id is None:
         return []
-    rows = store.db.execute("SELECT url FROM document_links WHERE document_id = ? ORDER BY position", [document_id])
+    rows = store.conn.execute("SELECT url FROM document_links WHERE document_id = ? ORDER BY position", [document_id])
     return [r[0] for r in rows]

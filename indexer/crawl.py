@@ -87,7 +87,7 @@ class Crawler:
     def _open(self) -> None:
         self._store = Store(self.db_path)
         # savepoint journals of documents capped at --max-bytes: keep them off the disk
-        self._store.db.execute("PRAGMA temp_store = MEMORY")
+        self._store.conn.execute("PRAGMA temp_store = MEMORY")
 
     def _close(self) -> None:
         if self._store is not None:
@@ -174,7 +174,7 @@ class Crawler:
                 self.on_progress(dict(self.counts))
 
     def _queued_count(self) -> int:
-        return self.store.db.execute(
+        return self.store.conn.execute(
             "SELECT COUNT(*) FROM crawl_queue WHERE crawl_id = ? AND state = 'queued'", [self.crawl_id]
         ).fetchone()[0]
 
@@ -266,15 +266,15 @@ class Crawler:
                    WHERE q.crawl_id = ? AND q.state = 'queued' AND q.kind = 'index'
                    AND s.fresh_until > ? AND s.current_document_id IS NOT NULL AND s.last_status = 'ok'
                    LIMIT 500"""
-        while self.store.db.execute(query, [self.crawl_id, now]).fetchone():  # a read: usually nothing to do
+        while self.store.conn.execute(query, [self.crawl_id, now]).fetchone():  # a read: usually nothing to do
             with self.store.write_transaction():
-                rows = self.store.db.execute(query, [self.crawl_id, now]).fetchall()
+                rows = self.store.conn.execute(query, [self.crawl_id, now]).fetchall()
                 for url, depth, document_id in rows:
                     result = IngestResult(url, "index", "fresh", document_id, links=document_links(self.store, document_id))
                     self._advance(Task(url, "index", depth), result, "index")
 
     def _validators(self, url: str) -> tuple[str | None, str | None]:
-        row = self.store.db.execute(
+        row = self.store.conn.execute(
             "SELECT etag, last_modified FROM sources WHERE url = ? AND current_document_id IS NOT NULL", [url]
         ).fetchone()
         return (row[0], row[1]) if row else (None, None)
@@ -326,12 +326,12 @@ class Crawler:
     def _not_modified(self, task: Task, response: Response, url: str | None = None) -> None:
         url = url or task.url
         with self.store.write_transaction():
-            row = self.store.db.execute(
+            row = self.store.conn.execute(
                 "SELECT kind, current_document_id, fresh_until FROM sources WHERE url = ?", [url]
             ).fetchone()
             fresh_until = _fresh_until(response)
             if fresh_until != row[2]:
-                self.store.db.execute("UPDATE sources SET fresh_until = ? WHERE url = ?", [fresh_until, url])
+                self.store.conn.execute("UPDATE sources SET fresh_until = ? WHERE url = ?", [fresh_until, url])
             result = IngestResult(url, row[0], "not modified", row[1], links=document_links(self.store, row[1]))
             self._advance(task, result, row[0])
 
@@ -340,7 +340,7 @@ class Crawler:
             self._source_error(url, reason)
 
     def _source_error(self, url: str, reason: str) -> None:
-        self.store.db.execute(
+        self.store.conn.execute(
             """INSERT INTO sources (url, origin, kind, last_status, last_error, fetched_at) VALUES (?, ?, 'index', 'error', ?, ?)
                ON CONFLICT (url) DO UPDATE SET last_status = 'error', last_error = excluded.last_error,
                fetched_at = excluded.fetched_at""",

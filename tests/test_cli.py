@@ -152,12 +152,33 @@ def test_cli_defaults_match_the_library():
     assert cli.DOCUMENT_KINDS == list(DOCUMENT_MODELS)
 
 
+HEAVY = ("schemas.models", "pydantic", "httpx", "httpcore", "sqlite_utils")
+
+
 def test_start_up_does_not_load_the_models_or_the_http_stack():
-    """Neither the CLI nor the crawler (a re-crawl of fresh documents needs neither) loads them up front."""
+    """Neither the CLI nor the crawler loads them up front."""
     code = ("import sys, indexer.cli, indexer.crawl;"
-            " heavy = [m for m in ('schemas.models', 'httpx', 'pydantic') if m in sys.modules]; print(','.join(heavy))")
+            f" heavy = [m for m in {HEAVY!r} if m in sys.modules]; print(','.join(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "", out.stdout + out.stderr
+
+
+def test_a_re_crawl_of_fresh_documents_loads_none_of_them(web, tmp_path):
+    """Such a crawl only reads the store: the parser, the models, the HTTP stack and sqlite-utils
+    stay unloaded in the crawler's process (the worker it forked loads them, and is stopped)."""
+    for i in range(3):
+        nxt = [web.url(f"/{i + 1}.json")] if i < 2 else []
+        web.json(f"/{i}.json", index_doc(federates=nxt), headers={"Cache-Control": "max-age=600"})
+    db = tmp_path / "fresh.db"
+    crawl_args = ["--db", str(db), "--json", "crawl", "federation", web.url("/0.json"), "--allow-private"]
+    assert run(*crawl_args).returncode == 0
+    code = ("import sys; from indexer.launch import main; sys.argv = ['capindex', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, *crawl_args], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.rsplit("HEAVY=", 1)[0])["outcomes"] == {"fresh": 3}
+    assert out.stdout.rsplit("HEAVY=", 1)[1].strip() == ""
 
 
 def test_ingesting_an_older_document_for_the_same_source_is_refused(tmp_path, capsys):
