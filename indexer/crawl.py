@@ -25,6 +25,7 @@ from index.store import Store
 from schemas.ecma import iso_utc, utc_now
 from schemas.errors import DocumentError
 
+from .balance import IdleTimingSelector, ParseBalancer, timed_event_loop
 from .fetching import FetchFailure, Limits, Response
 from .urls import UrlError, normalize_url, site_documents
 from .worker import Worker, take_early, worker_wanted
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
 
 GROUP_DOCUMENTS = 50  # documents per commit
 GROUP_SECONDS = 0.5  # and no group older than this: what is settled becomes durable soon
-BALANCE_SECONDS = 0.1  # how often the writer's share of the parsing is reconsidered
-TARGET_BUSY = 0.9  # of this process's time; the rest absorbs bursts
-MAX_LOCAL_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -74,11 +72,7 @@ class Crawler:
         self._group_started: float | None = None
         self._client: Any = None
         self._worker: Worker | None = None
-        # The share of documents this process parses itself, so that neither process waits on the
-        # other: it grows while this process has idle time and shrinks when it is saturated.
-        self.local_share = 0.0
-        self._share_credit = 0.0
-        self._balanced_at = (time.monotonic(), time.process_time())
+        self.balance = ParseBalancer()  # (given the event loop's selector in run())
         self._group_size = 0
         self.counts = {"fetched": 0, "failed": 0, "queued": 0}
         self.flags: list[str] = []
@@ -118,6 +112,9 @@ class Crawler:
 
     async def run(self, index_urls: list[str], site_origins: list[str]) -> CrawlSummary:
         started = time.monotonic()
+        selector = getattr(asyncio.get_running_loop(), "_selector", None)
+        if isinstance(selector, IdleTimingSelector):
+            self.balance = ParseBalancer(selector)
         roots = [Task(normalize_url(u), "index", 0) for u in index_urls]
         roots += [Task(site_documents(o)[0], "site", 0) for o in site_origins]
         plan = {
@@ -187,26 +184,14 @@ class Crawler:
         if not self._worker.started:
             self._worker.start()
 
-    def _parse_here(self) -> bool:
-        """Whether this process should parse the next document itself (see local_share)."""
-        now, cpu = time.monotonic(), time.process_time()
-        wall_then, cpu_then = self._balanced_at
-        if now - wall_then >= BALANCE_SECONDS:
-            busy = (cpu - cpu_then) / (now - wall_then)
-            self.local_share = min(MAX_LOCAL_SHARE, max(0.0, self.local_share + 0.5 * (TARGET_BUSY - busy)))
-            self._balanced_at = (now, cpu)
-
-        self._share_credit += self.local_share
-        if self._share_credit >= 1.0:
-            self._share_credit -= 1.0
-            return True
-        return False
-
     async def _fetch(self, url: str, kind: str, etag: str | None,
                      last_modified: str | None) -> tuple[Response, PreparedDocument | DocumentError | None]:
         """The response and, when the worker did it, the document prepared (else the writer prepares it)."""
         if self._worker is not None:
-            return await self._worker.fetch(url, etag, last_modified, prepare=None if self._parse_here() else kind)
+            response, prepared, worker_cpu = await self._worker.fetch(
+                url, etag, last_modified, prepare=None if self.balance.parse_here() else kind)
+            self.balance.worker_cpu(worker_cpu)
+            return response, prepared
         if self._client is None:  # the HTTP stack loads only when a crawl has something to fetch
             from .client import GuardedClient
 
@@ -366,4 +351,5 @@ def _fresh_until(response: Response) -> str | None:
 def crawl(db_path: str | Path, index_urls: list[str], site_origins: list[str], options: CrawlOptions,
           on_progress: Callable[[dict[str, int]], None] | None = None) -> CrawlSummary:
     """Crawl from index roots and site origins until the frontier is empty or the limits are hit."""
-    return asyncio.run(Crawler(db_path, options, on_progress).run(index_urls, site_origins))
+    with asyncio.Runner(loop_factory=timed_event_loop) as runner:
+        return runner.run(Crawler(db_path, options, on_progress).run(index_urls, site_origins))

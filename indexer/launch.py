@@ -1,6 +1,6 @@
 """The console script: `capindex …`.
 
-A crawl forks a worker process that must load httpx and the validation models (about 0.2 s)
+A crawl forks a worker process that must load the HTTP stack and the validation models (about 0.15 s)
 before it can handle the first document. Started here, before the CLI itself loads, that work
 overlaps with the CLI's own start-up. Any other command never starts it.
 """

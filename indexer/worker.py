@@ -10,7 +10,7 @@ A forked process joined to the event loop by one socket pair, with length-prefix
 frames. The first frame carries the crawl's Limits; then requests carry an id, and answers
 come back in whatever order fetches finish.
 
-The worker spends its first 0.2 s loading httpx and the validation models. The console
+The worker spends its first 0.15 s loading the HTTP stack and the validation models. The console
 script starts it before loading the CLI (see launch.py), so that happens while the CLI loads.
 """
 
@@ -24,6 +24,7 @@ import pickle
 import socket
 import struct
 import sys
+import time
 from typing import Any
 
 from index.workers import PARALLEL_FROM_BYTES, die_with_parent, prepare_document, warm_up
@@ -85,7 +86,8 @@ async def _answer(writer: asyncio.StreamWriter, request_id: int, client: Any, ur
         answer = ("failure", str(exc))
     except Exception as exc:  # noqa: BLE001 - a bug of ours: reported, and the crawler stops cleanly
         answer = ("crash", f"{exc.__class__.__name__}: {exc}")
-    payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+    # with the worker's CPU seconds so far: the crawler balances the parsing by them
+    payload = pickle.dumps((time.process_time(), answer), protocol=pickle.HIGHEST_PROTOCOL)
     writer.write(_FRAME.pack(request_id, len(payload)) + payload)
     await writer.drain()
 
@@ -145,11 +147,11 @@ class Worker:
         self._writer.write(_FRAME.pack(0, len(payload)) + payload)
 
     async def fetch(self, url: str, etag: str | None, last_modified: str | None,
-                    prepare: str | None = None) -> tuple[Response, Any]:
+                    prepare: str | None = None) -> tuple[Response, Any, float]:
         """GET `url` in the worker (FetchFailure as the guarded client raises it) and, for a 200 under
         PARALLEL_FROM_BYTES when `prepare` names the kind expected ("index" or "site"), its
         PreparedDocument (or the DocumentError saying why it is invalid); else None, and the writer
-        prepares it."""
+        prepares it. Also the worker's CPU seconds so far."""
         assert self._writer is not None and self._receiving is not None, "connect() first"
         if self._receiving.done():
             raise WorkerGone("the crawler's worker process has ended")
@@ -161,7 +163,7 @@ class Worker:
             payload = pickle.dumps((url, etag, last_modified, prepare), protocol=pickle.HIGHEST_PROTOCOL)
             self._writer.write(_FRAME.pack(request_id, len(payload)) + payload)
             await self._writer.drain()
-            answer = await future
+            worker_cpu, answer = await future
         finally:
             self._waiting.pop(request_id, None)
         if answer[0] == "failure":
@@ -170,7 +172,7 @@ class Worker:
             raise RuntimeError(f"the crawler's worker process failed: {answer[1]}")
         _, (final_url, status, etag, last_modified, fresh_for), raw, prepared = answer
         body = io.BytesIO(raw) if raw is not None else None
-        return Response(final_url, status, body, etag, last_modified, fresh_for), prepared
+        return Response(final_url, status, body, etag, last_modified, fresh_for), prepared, worker_cpu
 
     async def _receive(self) -> None:
         assert self._reader is not None

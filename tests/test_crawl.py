@@ -275,15 +275,15 @@ def test_fresh_responses_need_no_request_until_they_go_stale(web, db_path):
 
 
 def test_freshness_arithmetic():
-    import httpx
+    from indexer.client import freshness, header_map
 
-    from indexer.client import freshness
-
-    assert freshness(httpx.Headers({"Cache-Control": "max-age=600", "Age": "100"})) == 500
-    assert freshness(httpx.Headers({"Cache-Control": "max-age=600, no-cache"})) == 0
-    assert freshness(httpx.Headers({"Expires": "Thu, 01 Jan 2026 00:10:00 GMT", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 600
-    assert freshness(httpx.Headers({"Expires": "0", "Date": "Thu, 01 Jan 2026 00:00:00 GMT"})) == 0
-    assert freshness(httpx.Headers({})) == 0
+    assert freshness(header_map([(b"Cache-Control", b"max-age=600"), (b"Age", b"100")])) == 500
+    assert freshness(header_map([(b"Cache-Control", b"max-age=600, no-cache")])) == 0
+    assert freshness(header_map([(b"Expires", b"Thu, 01 Jan 2026 00:10:00 GMT"), (b"Date", b"Thu, 01 Jan 2026 00:00:00 GMT")])) == 600
+    assert freshness(header_map([(b"Expires", b"0"), (b"Date", b"Thu, 01 Jan 2026 00:00:00 GMT")])) == 0
+    # a repeated header counts as one list (RFC 9110 5.3)
+    assert freshness(header_map([(b"Cache-Control", b"public"), (b"cache-control", b"max-age=60")])) == 60
+    assert freshness(header_map([])) == 0
 
 
 def test_crawl_command_line(web, db_path, tmp_path, capsys):
