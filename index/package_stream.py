@@ -29,26 +29,34 @@ BATCH = 1000  # packages per batch
 MAX_PROBLEMS = 50
 
 
-def _same(value: Any) -> Any:
-    return value
-
-
 def prepare_package(package: dict[str, Any]) -> Prepared:
     entry = canonical_json(package)
-    # JSON may carry lone surrogates (as \udxxx escapes); SQLite text columns may not
-    clean = storable_text if "\\ud" in entry else _same
     capabilities = []
     for position, cap in enumerate(package["capabilities"]):
         m = cap["manifest"]
         # validated effects are plain identifiers: no JSON escaping needed
         effects = '["' + '","'.join(m["effects"]) + '"]' if m.get("effects") else "[]"
         capabilities.append((
-            position, m["id"], m["version"], clean(m["name"]), clean(m["description"]),
-            clean(" ".join(m.get("tags") or ())), effects, clean(cap["module"]), clean(cap.get("integrity")),
+            position, m["id"], m["version"], m["name"], m["description"], " ".join(m.get("tags") or ()), effects,
+            cap["module"], cap.get("integrity"),
         ))
+    prepared = (
+        (package["name"], package["version"]), sha256_hex(entry), entry, package["source"],
+        package.get("repository"), package.get("integrity"), capabilities,
+    )
+    # JSON may carry lone surrogates (as \udxxx escapes); SQLite text columns may not
+    return _storable(prepared) if "\\ud" in entry else prepared
+
+
+def _storable(prepared: Prepared) -> Prepared:
+    """The free-text fields with lone surrogates replaced (ids, versions and effects are validated
+    patterns, which exclude them)."""
+    (name, version), digest, entry, source, repository, integrity, capabilities = prepared
+    t = storable_text
     return (
-        (clean(package["name"]), clean(package["version"])), sha256_hex(entry), entry, clean(package["source"]),
-        clean(package.get("repository")), clean(package.get("integrity")), capabilities,
+        (t(name), t(version)), digest, entry, t(source), t(repository), t(integrity),
+        [(pos, cid, cver, t(cname), t(desc), t(tags), effects, t(module), t(cint))
+         for pos, cid, cver, cname, desc, tags, effects, module, cint in capabilities],
     )
 
 

@@ -146,29 +146,47 @@ class Crawler:
                             report["outcomes"], report["failures"], self.flags, self.conflicts, report["queued"])
 
     async def _drain(self) -> None:
-        in_flight: dict[str, asyncio.Task[None]] = {}
+        in_flight: dict[asyncio.Task[None], str] = {}
+        finished: list[asyncio.Task[None]] = []
+        wake = asyncio.Event()
+
+        def on_done(task: asyncio.Task[None]) -> None:
+            finished.append(task)
+            wake.set()
+
         slots = self.options.limits.concurrency
+        # fresh documents can only be ones stored before this crawl (the queue never repeats a URL)
+        fresh_possible = not self.options.revalidate and self._any_fresh()
         while True:
-            if not self.options.revalidate:
+            if fresh_possible:
                 self._settle_fresh()
             if len(in_flight) < slots:
-                for task in frontier.queued(self.store, self.crawl_id, set(in_flight),
-                                           slots - len(in_flight)):
-                    in_flight[task.url] = asyncio.create_task(self._process(task))
+                for task in frontier.queued(self.store, self.crawl_id, set(in_flight.values()),
+                                            slots - len(in_flight)):
+                    running = asyncio.create_task(self._process(task))
+                    running.add_done_callback(on_done)
+                    in_flight[running] = task.url
             if not in_flight:
                 self._commit_group()
                 return
-            done, _ = await asyncio.wait(in_flight.values(), return_when=asyncio.FIRST_COMPLETED)
-            for finished in done:
-                in_flight = {url: t for url, t in in_flight.items() if t is not finished}
-                if finished.exception() is not None:  # not a bad document (those are recorded): stop cleanly
-                    for task in in_flight.values():
-                        task.cancel()
-                    await asyncio.gather(*in_flight.values(), return_exceptions=True)
-                    finished.result()
+            await wake.wait()
+            wake.clear()
+            done, finished[:] = list(finished), []
+            for running in done:
+                del in_flight[running]
+                if running.exception() is not None:  # not a bad document (those are recorded): stop cleanly
+                    for other in in_flight:
+                        other.cancel()
+                    await asyncio.gather(*in_flight, return_exceptions=True)
+                    running.result()
             if self.on_progress:
                 self.counts["queued"] = self._queued_count()
                 self.on_progress(dict(self.counts))
+
+    def _any_fresh(self) -> bool:
+        return self.store.conn.execute(
+            """SELECT 1 FROM sources WHERE fresh_until > ? AND current_document_id IS NOT NULL
+               AND last_status = 'ok' LIMIT 1""", [utc_now()]).fetchone() is not None
 
     def _queued_count(self) -> int:
         return self.store.conn.execute(

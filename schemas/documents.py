@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import DocumentError
-from .models import DOCUMENT_MODELS, Wire
+from .models import DOCUMENT_MODELS, IndexPackage, Wire
 
 # The field that names each kind's format version, used to recognise a document.
 VERSION_FIELDS = {
@@ -125,8 +125,6 @@ def load_document(raw: bytes | str, where: str, kind: str | None = None) -> tupl
 
 def package_problems(index: int, package: Any) -> list[str]:
     """Every problem of one `packages[index]` entry of an index, as 'JSON path: message [rule]'."""
-    from .models import IndexPackage
-
     try:
         _model_validate(IndexPackage, package)
     except ValidationError as exc:
