@@ -28,13 +28,15 @@ from schemas.errors import DocumentError
 from .balance import IdleTimingSelector, ParseBalancer, timed_event_loop
 from .fetching import FetchFailure, Limits, Response
 from .urls import UrlError, normalize_url, site_documents
-from .worker import Worker, take_early, worker_wanted
+from .worker import Worker
+from .worker_process import worker_wanted
 
 if TYPE_CHECKING:
     from index.prepared import PreparedDocument
 
 GROUP_DOCUMENTS = 50  # documents per commit
 GROUP_SECONDS = 0.5  # and no group older than this: what is settled becomes durable soon
+INITIAL_LOCAL_SHARE = 0.5  # of the first documents, parsed here (the balancer then takes over)
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class Crawler:
         slots = self.options.limits.concurrency
         # fresh documents can only be ones stored before this crawl (the queue never repeats a URL)
         fresh_possible = not self.options.revalidate and self._any_fresh()
+        preloaded = False
         while True:
             if fresh_possible:
                 self._settle_fresh()
@@ -166,6 +169,10 @@ class Crawler:
                     running = asyncio.create_task(self._process(task))
                     running.add_done_callback(on_done)
                     in_flight[running] = task.url
+                    if not preloaded and self._worker is not None:
+                        # runs once the first requests are out, while the worker answers them
+                        asyncio.get_running_loop().call_soon(self._preload_parser)
+                        preloaded = True
             if not in_flight:
                 self._commit_group()
                 return
@@ -183,6 +190,13 @@ class Crawler:
                 self.counts["queued"] = self._queued_count()
                 self.on_progress(dict(self.counts))
 
+    def _preload_parser(self) -> None:
+        """Load the parser and the models here too, so this process can share the parsing from the
+        first documents on: they come in a burst while the tree of indexes widens."""
+        import index.package_stream  # noqa: F401
+
+        self.balance.local_share = max(self.balance.local_share, INITIAL_LOCAL_SHARE)
+
     def _any_fresh(self) -> bool:
         return self.store.conn.execute(
             """SELECT 1 FROM sources WHERE fresh_until > ? AND current_document_id IS NOT NULL
@@ -198,9 +212,8 @@ class Crawler:
         script started it earlier still)."""
         if not worker_wanted():
             return
-        self._worker = take_early() or Worker()
-        if not self._worker.started:
-            self._worker.start()
+        self._worker = Worker()
+        self._worker.start()
 
     async def _fetch(self, url: str, kind: str, etag: str | None,
                      last_modified: str | None) -> tuple[Response, PreparedDocument | DocumentError | None]:

@@ -12,7 +12,7 @@ import sys
 
 def main() -> None:
     if "crawl" in sys.argv[1:]:
-        from .worker import start_early
+        from .worker_process import start_early
 
         start_early()
     from .cli import entry_point
