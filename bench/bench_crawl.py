@@ -31,11 +31,10 @@ Usage:
     python bench/bench_crawl.py --profile first|revalidate [--profile-out FILE]
 
 `--profile STEP` runs step A (first) or C (revalidate) in-process (indexer.crawl.crawl, the code
-path of the CLI) under cProfile, with one profiler per thread: the event loop thread (HTTP,
-scheduling) and the store's writer thread (parsing, validation, SQLite), whose work runs in a
-ThreadPoolExecutor. Then it runs the step again unprofiled and reports the wall time of each
-Crawler step on the writer thread and of every SQL statement, to show where a document's time
-goes.
+path of the CLI) under cProfile: the crawler's own process (frontier, writes, and the parsing it
+takes on); its worker process (fetching, parsing) is not profiled. Then it runs the step again
+unprofiled and reports the wall time of the crawler's store steps and of every SQL statement,
+to show where a document's time goes.
 """
 
 from __future__ import annotations
