@@ -46,6 +46,7 @@ class CrawlOptions:
     accept_rollback: bool = False
     revalidate: bool = False  # ask the server even while its last answer is still fresh
     limits: Limits = field(default_factory=Limits)
+    worker: bool = True  # fetch and parse in a worker process when there is a second core
 
 
 @dataclass
@@ -210,7 +211,7 @@ class Crawler:
     def _start_worker(self) -> None:
         """Forked first thing, before any thread exists, so the fork is clean (unless the console
         script started it earlier still)."""
-        if not worker_wanted():
+        if not self.options.worker or not worker_wanted():
             return
         self._worker = Worker()
         self._worker.start()

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from conftest import index_doc, package
 from index.store import Store
 from indexer.client import Limits
@@ -52,13 +54,14 @@ def processes_mentioning(text: str) -> list[int]:
     return found
 
 
-def test_cycle_and_diamond_are_fetched_once(web, db_path):
+@pytest.mark.parametrize("worker", [True, False], ids=["worker", "one-process"])
+def test_cycle_and_diamond_are_fetched_once(web, db_path, worker):
     a, b, c, d = (web.url(f"/{n}.json") for n in "abcd")
     web.json("/a.json", idx("a", b, c))
     web.json("/b.json", idx("b", d))
     web.json("/c.json", idx("c", d.replace("/d.json", "/./x/../d.json")))  # another spelling of d
     web.json("/d.json", idx("d", a.replace("/a.json", "/b/../a.json#again")))  # back to a: a cycle
-    summary = crawl(db_path, [a + "#top"], [], options())
+    summary = crawl(db_path, [a + "#top"], [], options(worker=worker))
     assert summary.failures == [] and summary.documents == 4
     assert web.hits == {"/a.json": 1, "/b.json": 1, "/c.json": 1, "/d.json": 1}
     assert summary.outcomes == {"stored": 4}
@@ -66,7 +69,8 @@ def test_cycle_and_diamond_are_fetched_once(web, db_path):
         assert store.counts()["packages"] == 4
 
 
-def test_failures_are_recorded_and_the_crawl_goes_on(web, db_path):
+@pytest.mark.parametrize("worker", [True, False], ids=["worker", "one-process"])
+def test_failures_are_recorded_and_the_crawl_goes_on(web, db_path, worker):
     paths = {
         "missing": None,
         "error": dict(status=500),
@@ -88,7 +92,7 @@ def test_failures_are_recorded_and_the_crawl_goes_on(web, db_path):
     good = web.json("/good.json", idx("good"))
     root = web.json("/root.json", idx("root", good, *(web.url(f"/{n}.json") for n in paths)))
     limits = Limits(concurrency=16, per_host=16, total_timeout=1.5, max_bytes=250_000, allow_private=True)
-    summary = crawl(db_path, [root], [], options(limits=limits))
+    summary = crawl(db_path, [root], [], options(limits=limits, worker=worker))
     reasons = {f["url"].rsplit("/", 1)[1][:-5]: f["error"] for f in summary.failures}
     assert set(reasons) == set(paths)
     assert reasons["missing"] == "HTTP 404" and reasons["error"] == "HTTP 500"
