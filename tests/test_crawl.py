@@ -239,10 +239,14 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
     deadline = time.time() + 30
     while time.time() < deadline:
         time.sleep(0.2)
-        if os.path.exists(db_path):
+        if not os.path.exists(db_path):
+            continue
+        try:
             done = table(db_path, "SELECT COUNT(*) FROM crawl_queue WHERE state = 'done'")[0][0]
-            if done >= 8:
-                break
+        except sqlite3.OperationalError:  # the store is still being created
+            continue
+        if done >= 8:
+            break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     time.sleep(0.5)  # helper processes die with their parent: none lingers holding the store
