@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import ssl
 import tempfile
 import zlib
@@ -20,7 +21,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit
 
 import httpcore
 
-from .fetching import FetchError, FetchFailure, Limits, Response
+from .fetching import FetchError, FetchFailure, HttpStatusError, Limits, Response
 from .policy import AddressRefused, GuardedBackend
 from .urls import UrlError, normalize_url
 
@@ -159,20 +160,43 @@ class GuardedClient:
         return self._hosts[host]
 
     async def fetch(self, url: str, etag: str | None = None, last_modified: str | None = None) -> Response:
-        """GET `url`; FetchFailure for anything but a 200 body within the caps or a 304."""
-        try:
-            async with asyncio.timeout(self.limits.total_timeout):
-                return await self._fetch(url, etag, last_modified)
-        except TimeoutError:
-            raise FetchFailure(f"timed out (no complete response within {self.limits.total_timeout:g} s)") from None
+        """GET a capability document: a 200 body within the caps, or a 304; FetchFailure otherwise."""
+        return await self.get(url, etag=etag, last_modified=last_modified)
 
-    async def _fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
-        headers = [(b"User-Agent", USER_AGENT.encode()), (b"Accept", b"application/json"),
+    async def get(self, url: str, *, headers: Mapping[str, str] | None = None, etag: str | None = None,
+                  last_modified: str | None = None, accept: tuple[int, ...] = (200,),
+                  hash_with: tuple[str, ...] = ()) -> Response:
+        """GET `url` under the limits: a Response for a status in `accept` (or 304 to a conditional
+        request), HttpStatusError for another status, FetchFailure for anything else. 429, 5xx
+        and dropped connections are retried with backoff while the total deadline allows.
+        `hash_with` names hashlib algorithms computed over the body as it streams."""
+        request = [(b"User-Agent", USER_AGENT.encode()), (b"Accept", b"application/json"),
                    (b"Accept-Encoding", b"gzip, deflate")]
+        for name, value in (headers or {}).items():
+            request = [h for h in request if h[0].lower() != name.lower().encode()]
+            request.append((name.encode("ascii"), value.encode("latin-1", "replace")))
         if etag:
-            headers.append((b"If-None-Match", etag.encode("latin-1", "replace")))
+            request.append((b"If-None-Match", etag.encode("latin-1", "replace")))
         if last_modified:
-            headers.append((b"If-Modified-Since", last_modified.encode("latin-1", "replace")))
+            request.append((b"If-Modified-Since", last_modified.encode("latin-1", "replace")))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.total_timeout
+        attempt = 0
+        while True:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    return await self._get(url, request, accept, hash_with, etag, last_modified)
+            except TimeoutError:
+                raise FetchFailure(f"timed out (no complete response within {self.limits.total_timeout:g} s)") from None
+            except FetchFailure as exc:
+                wait = _retry_after(exc, attempt, self.limits)
+                if wait is None or loop.time() + wait >= deadline:
+                    raise
+                attempt += 1
+                await asyncio.sleep(wait)
+
+    async def _get(self, url: str, headers: list[tuple[bytes, bytes]], accept: tuple[int, ...],
+                   hash_with: tuple[str, ...], etag: str | None, last_modified: str | None) -> Response:
         current = url
         for _ in range(self.limits.max_redirects + 1):
             parts = urlsplit(current)
@@ -183,10 +207,9 @@ class GuardedClient:
                     async with self._pool.stream("GET", current, headers=[(b"Host", _host_header(parts)), *headers],
                                                  extensions={"timeout": self._timeouts}) as response:
                         status = response.status
-                        if status in REDIRECTS or status == 304:
-                            await _drain(response)
                         found = header_map(response.headers)
                         if status in REDIRECTS:
+                            await _drain(response)
                             location = found.get("location")
                             if not location:
                                 raise FetchFailure(f"HTTP {status} without a Location")
@@ -195,13 +218,14 @@ class GuardedClient:
                             except UrlError as exc:
                                 raise FetchFailure(f"redirected to {location!r}: {exc}") from None
                             continue
-                        if status == 304:
-                            return Response(current, 304, None, etag, last_modified, freshness(found))
-                        if status != 200:
-                            raise FetchFailure(f"HTTP {status}")
-                        body = await self._read(response, found)
-                        return Response(current, 200, body, found.get("etag"), found.get("last-modified"),
-                                        freshness(found))
+                        if status == 304 and (etag or last_modified):
+                            await _drain(response)
+                            return Response(current, 304, None, etag, last_modified, freshness(found), found)
+                        if status not in accept:
+                            raise HttpStatusError(status, found, await _small_body(response), current)
+                        body, digests = await self._read(response, found, hash_with)
+                        return Response(current, status, body, found.get("etag"), found.get("last-modified"),
+                                        freshness(found), found, digests)
                 except AddressRefused as exc:
                     raise FetchFailure(f"refused: {exc}") from None
                 except httpcore.TimeoutException as exc:
@@ -210,16 +234,18 @@ class GuardedClient:
                     cause = exc.__cause__ or exc.__context__
                     if isinstance(cause, AddressRefused):
                         raise FetchFailure(f"refused: {cause}") from None
-                    raise FetchFailure(f"{exc.__class__.__name__}: {exc}") from None
+                    raise _Dropped(f"{exc.__class__.__name__}: {exc}") from None
         raise FetchFailure(f"more than {self.limits.max_redirects} redirects")
 
-    async def _read(self, response: httpcore.Response, headers: dict[str, str]) -> IO[bytes]:
+    async def _read(self, response: httpcore.Response, headers: dict[str, str],
+                    hash_with: tuple[str, ...] = ()) -> tuple[IO[bytes], dict[str, str]]:
         limit = self.limits.max_bytes
         declared = headers.get("content-length")
         coding = headers.get("content-encoding", "")
         if declared and declared.isdigit() and int(declared) > limit:
             raise FetchFailure(f"too large: Content-Length {declared} > {limit} bytes")
         decoder = _decoder(coding, limit)
+        hashers = [hashlib.new(name) for name in hash_with]
         body = tempfile.SpooledTemporaryFile(max_size=1 << 20)
         size = 0
         try:
@@ -230,11 +256,47 @@ class GuardedClient:
                 if size > limit:
                     raise FetchFailure(f"too large: more than {limit} bytes")
                 body.write(chunk)
+                for hasher in hashers:
+                    hasher.update(chunk)
         except BaseException:
             body.close()
             raise
         body.seek(0)
-        return body
+        return body, {name: hasher.hexdigest() for name, hasher in zip(hash_with, hashers, strict=True)}
+
+
+class _Dropped(FetchFailure):
+    """The connection failed or dropped: worth another try."""
+
+
+RETRY_STATUSES = {429, 500, 502, 503, 504}
+MAX_RETRY_AFTER = 30.0
+
+
+def _retry_after(failure: FetchFailure, attempt: int, limits: Limits) -> float | None:
+    """Seconds to wait before retrying after `failure`, or None when it is not worth retrying."""
+    if attempt >= limits.retries:
+        return None
+    if isinstance(failure, HttpStatusError):
+        if failure.status not in RETRY_STATUSES:
+            return None
+        given = failure.headers.get("retry-after", "")
+        if given.isdigit():
+            return min(float(given), MAX_RETRY_AFTER)
+    elif not isinstance(failure, _Dropped):
+        return None
+    return limits.retry_backoff * (2 ** attempt)
+
+
+async def _small_body(response: httpcore.Response, limit: int = 65536) -> bytes:
+    """Up to `limit` bytes of an error response (an API says why in it)."""
+    parts, size = [], 0
+    async for chunk in response.aiter_stream():
+        parts.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    return b"".join(parts)[:limit]
 
 
 def fetch_once(url: str, limits: Limits | None = None) -> IO[bytes]:

@@ -6,7 +6,7 @@ does not pay for importing the HTTP stack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 from schemas.errors import CapindexError
@@ -23,20 +23,33 @@ class Limits:
     max_redirects: int = 5
     allow_private: bool = False
     allowed_networks: tuple[str, ...] = ()  # CIDRs allowed despite the policy, e.g. an internal mirror
+    retries: int = 2  # after a 429, a 5xx or a dropped connection, within total_timeout
+    retry_backoff: float = 0.5  # seconds before the first retry, doubling (a Retry-After header wins)
 
 
 class FetchFailure(Exception):
     """A fetch that produced no usable response; str() is the reason, one line."""
 
 
+class HttpStatusError(FetchFailure):
+    """The server answered with a status the caller did not accept; what it said is kept (a
+    registry's 404, an API's rate-limit headers)."""
+
+    def __init__(self, status: int, headers: dict[str, str], body: bytes, url: str):
+        super().__init__(f"HTTP {status}")
+        self.status, self.headers, self.body, self.url = status, headers, body, url
+
+
 @dataclass
 class Response:
     url: str  # after redirects
-    status: int  # 200 or 304
-    body: IO[bytes] | None  # a rewound temporary file for 200
+    status: int  # 200 (or another accepted status) or 304
+    body: IO[bytes] | None  # a rewound temporary file, None for 304
     etag: str | None
     last_modified: str | None
     fresh_for: float = 0.0  # seconds the server says this response stays fresh
+    headers: dict[str, str] = field(default_factory=dict)  # by lower-case name
+    digests: dict[str, str] = field(default_factory=dict)  # hashlib name -> hex digest of the (decoded) body
 
 
 class FetchError(CapindexError, RuntimeError):

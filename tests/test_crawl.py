@@ -352,3 +352,39 @@ def test_gzip_and_deflate_bodies_are_decoded_and_capped_after_decoding(web, db_p
     assert errors[urls["br"]] == "unsupported Content-Encoding 'br'"
     assert errors[urls["broken"]].startswith("cannot decode its gzip Content-Encoding")
     assert table(db_path, "SELECT COUNT(*) FROM packages") == [(1,)]  # one package, listed by three sources
+
+
+def test_the_client_retries_429_5xx_and_dropped_connections_within_its_deadline(web):
+    import asyncio
+    import hashlib
+
+    from indexer.client import GuardedClient
+    from indexer.fetching import FetchFailure, HttpStatusError
+    from webserver import Route
+
+    web.routes["/flaky"] = Route(body=b'{"ok": true}', fail_first=2, fail_status=503)
+    web.routes["/slow-down"] = Route(body=b'{"ok": 1}', fail_first=1, fail_status=429, fail_headers={"Retry-After": "1"})
+    web.routes["/gone"] = Route(body=b"{}", fail_first=5, fail_status=404)
+    web.routes["/down"] = Route(body=b"{}", fail_first=99, fail_status=500)
+
+    async def run():
+        limits = Limits(allow_private=True, retry_backoff=0.05, total_timeout=5.0)
+        async with GuardedClient(limits) as client:
+            flaky = await client.get(web.url("/flaky"), hash_with=("sha256", "sha512"))
+            started = time.monotonic()
+            polite = await client.get(web.url("/slow-down"))
+            waited = time.monotonic() - started
+            with pytest.raises(HttpStatusError) as gone:
+                await client.get(web.url("/gone"))
+            with pytest.raises(FetchFailure, match="HTTP 500"):
+                await client.get(web.url("/down"))
+            return flaky, polite, waited, gone.value
+
+    flaky, polite, waited, gone = asyncio.run(run())
+    assert flaky.body.read() == b'{"ok": true}' and web.hits["/flaky"] == 3
+    assert flaky.digests == {"sha256": hashlib.sha256(b'{"ok": true}').hexdigest(),
+                             "sha512": hashlib.sha512(b'{"ok": true}').hexdigest()}
+    assert polite.status == 200 and waited >= 1.0  # Retry-After honoured
+    assert gone.status == 404 and web.hits["/gone"] == 1  # not worth retrying
+    assert gone.body == b'{"message": "try again"}' and gone.headers["content-type"] == "application/json"
+    assert web.hits["/down"] == 3  # the first try and two retries

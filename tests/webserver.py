@@ -20,6 +20,9 @@ class Route:
     drip: float = 0.0  # seconds between body bytes
     etag: bool = False  # answer If-None-Match with 304
     chunked: bool = False  # no Content-Length
+    fail_first: int = 0  # answer the first N requests with fail_status (and fail_headers) instead
+    fail_status: int = 503
+    fail_headers: dict[str, str] = field(default_factory=dict)
 
 
 class Web:
@@ -42,6 +45,11 @@ class Web:
                     return self._send(404, b"not found", {})
                 if route.delay:
                     time.sleep(route.delay)
+                with web.lock:
+                    failing = route.fail_first > 0
+                    route.fail_first -= failing
+                if failing:
+                    return self._send(route.fail_status, b'{"message": "try again"}', dict(route.fail_headers))
                 headers = dict(route.headers)
                 if route.etag:
                     tag = '"' + hashlib.sha256(route.body).hexdigest()[:16] + '"'
