@@ -341,3 +341,47 @@ class _PackageWriter:
     def result(self, url: str, kind: str, document_id: int, links: list[str]) -> IngestResult:
         return IngestResult(url, kind, "stored", document_id, self.count, self.new_packages, self.new_capabilities,
                             self.conflicts, self.flags, links)
+
+
+def write_package_document(store: Store, url: str, kind: str, raw: bytes, entry: dict[str, Any], fetched_at: str,
+                           origin: str) -> IngestResult:
+    """Store one package a registry declares (see registry.store_native_package), in one transaction:
+    `raw` becomes the source's current document (kind `kind`), `entry` its only package."""
+    from schemas.documents import package_problems
+
+    from .package_stream import prepare_package
+
+    problems = package_problems(0, entry)
+    if problems:
+        raise DocumentError(url, [p.replace("$.packages[0]", "$", 1) for p in problems])
+    prepared = prepare_package(entry)
+    digest = hashlib.sha256(raw).hexdigest()
+    db = store.conn
+    with store.write_transaction():
+        src = db.execute("SELECT id, content_digest, current_document_id FROM sources WHERE url = ?", [url]).fetchone()
+        if src is not None and src[1] == digest:
+            return IngestResult(url, kind, "unchanged", src[2])
+        if src is None:
+            source_id = db.execute("INSERT INTO sources (url, origin, kind) VALUES (?, ?, ?)", [url, origin, kind]).lastrowid
+        else:
+            source_id = src[0]
+        row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
+        if row is not None:
+            document_id = row[0]
+        else:
+            document_id = db.execute(
+                "INSERT INTO documents (source_id, kind, digest, size, fetched_at) VALUES (?, ?, ?, ?, ?)",
+                [source_id, kind, digest, len(raw), fetched_at],
+            ).lastrowid
+            db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, ?)", [document_id, raw])
+        writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_changes=False)
+        writer._write([prepared])
+        writer.count = 1
+        writer.finish()
+        status, error, seen = ("flagged", "; ".join(writer.flags[:3]), None) if writer.flags else ("ok", None, digest)
+        db.execute(
+            """UPDATE sources SET kind = ?, last_status = ?, last_error = ?, content_digest = ?, fetched_at = ?,
+               current_document_id = ? WHERE id = ?""",
+            [kind, status, error, seen, fetched_at, document_id, source_id],
+        )
+        return writer.result(url, kind, document_id, [])

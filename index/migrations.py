@@ -183,8 +183,90 @@ def _v2_crawling(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX crawl_queue_state ON crawl_queue(crawl_id, state, seq)")
 
 
+def _v3_registries(db: sqlite_utils.Database) -> None:
+    # One row per exact release a registry crawler recorded: an npm version, a PyPI release, a git
+    # commit. `record` is canonical JSON of what the registry said; a second content for the same
+    # release is kept beside the first, as for index packages.
+    db.execute(
+        """CREATE TABLE registry_releases (
+            id INTEGER PRIMARY KEY,
+            ecosystem TEXT NOT NULL,
+            name TEXT NOT NULL,
+            version TEXT NOT NULL,
+            record TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            source_url TEXT NOT NULL,
+            fetched_at TEXT NOT NULL,
+            UNIQUE (ecosystem, name, version, digest)
+        )"""
+    )
+    # What was asked (a tag, a range, a branch, nothing) and the exact release it resolved to:
+    # a mutable name is never an identity, but the request is kept.
+    db.execute(
+        """CREATE TABLE registry_resolutions (
+            id INTEGER PRIMARY KEY,
+            ecosystem TEXT NOT NULL,
+            name TEXT NOT NULL,
+            requested TEXT NOT NULL,
+            version TEXT NOT NULL,
+            how TEXT NOT NULL,
+            resolved_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX registry_resolutions_name ON registry_resolutions(ecosystem, name, requested)")
+    # What discovery found that is not a capability: search results, legacy string-only exports,
+    # later mined operations. Never executable.
+    db.execute(
+        """CREATE TABLE candidates (
+            id INTEGER PRIMARY KEY,
+            ecosystem TEXT NOT NULL,
+            name TEXT NOT NULL,
+            version TEXT,
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            record TEXT NOT NULL,
+            found_at TEXT NOT NULL,
+            UNIQUE (ecosystem, name, kind, key)
+        )"""
+    )
+    # Artifacts downloaded and verified against the registry's integrity before anything used them.
+    db.execute(
+        """CREATE TABLE artifacts (
+            id INTEGER PRIMARY KEY,
+            ecosystem TEXT NOT NULL,
+            name TEXT NOT NULL,
+            version TEXT NOT NULL,
+            filename TEXT NOT NULL,
+            url TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            sha512 TEXT NOT NULL,
+            verified_against TEXT NOT NULL,
+            path TEXT,
+            verified_at TEXT NOT NULL,
+            UNIQUE (ecosystem, name, version, filename, sha256)
+        )"""
+    )
+    # Metabolic bindings 1.0, validated before they are stored.
+    db.execute(
+        """CREATE TABLE bindings (
+            id INTEGER PRIMARY KEY,
+            binder_id TEXT NOT NULL,
+            substrate TEXT NOT NULL,
+            locator TEXT NOT NULL,
+            immutable_artifact TEXT NOT NULL,
+            candidate TEXT,
+            binding TEXT NOT NULL,
+            digest TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX bindings_artifact ON bindings(immutable_artifact)")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "sources, documents, packages, capabilities, conflicts, FTS5", _v1_core),
     (2, "document links, integrity flags, crawl frontier", _v2_crawling),
+    (3, "registry releases and resolutions, candidates, verified artifacts, bindings", _v3_registries),
 ]
 LATEST = MIGRATIONS[-1][0]

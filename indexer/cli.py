@@ -306,5 +306,10 @@ def entry_point() -> None:
     sys.exit(main())
 
 
-if __name__ == "__main__":
-    entry_point()
+if __name__ == "__main__":  # python -m indexer.cli: run the imported module, whose app has every command
+    from indexer.launch import main as _main
+
+    _main()
+
+
+from . import registry_cli  # noqa: E402,F401  (registers the registry commands on `app`)

@@ -1,0 +1,122 @@
+"""What the registry crawlers (npm, PyPI, GitHub) and the binders store.
+
+Each function writes in one transaction (or joins the caller's). Registry metadata is evidence,
+never trust: a release's record is kept as the registry served it (canonical JSON), a request
+(a tag, a range, a branch) is kept beside the exact release it resolved to, search results are
+candidates, and a binding is stored only after it validates.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from schemas.ecma import utc_now
+
+from .canonical import canonical_json, sha256_hex
+from .sources import IngestResult, origin_of
+
+if TYPE_CHECKING:
+    from .store import Store
+
+
+def record_release(store: Store, ecosystem: str, name: str, version: str, record: dict[str, Any],
+                   source_url: str, fetched_at: str | None = None) -> int:
+    """Store what a registry said of one exact release; an identical record is stored once."""
+    text = canonical_json(record)
+    digest = sha256_hex(text)
+    with store.write_transaction():
+        store.conn.execute(
+            """INSERT OR IGNORE INTO registry_releases (ecosystem, name, version, record, digest, source_url, fetched_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            [ecosystem, name, version, text, digest, source_url, fetched_at or utc_now()],
+        )
+        return store.conn.execute(
+            "SELECT id FROM registry_releases WHERE ecosystem = ? AND name = ? AND version = ? AND digest = ?",
+            [ecosystem, name, version, digest],
+        ).fetchone()[0]
+
+
+def record_resolution(store: Store, ecosystem: str, name: str, requested: str, version: str, how: str) -> None:
+    with store.write_transaction():
+        store.conn.execute(
+            """INSERT INTO registry_resolutions (ecosystem, name, requested, version, how, resolved_at)
+               VALUES (?, ?, ?, ?, ?, ?)""",
+            [ecosystem, name, requested, version, how, utc_now()],
+        )
+
+
+def release(store: Store, ecosystem: str, name: str, version: str) -> dict[str, Any] | None:
+    """The first record stored for an exact release, or None."""
+    row = store.conn.execute(
+        "SELECT record FROM registry_releases WHERE ecosystem = ? AND name = ? AND version = ? ORDER BY id LIMIT 1",
+        [ecosystem, name, version],
+    ).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def record_candidate(store: Store, ecosystem: str, name: str, version: str | None, kind: str, key: str,
+                     record: dict[str, Any]) -> None:
+    """A candidate (never executable): the latest record for its (ecosystem, name, kind, key)."""
+    with store.write_transaction():
+        store.conn.execute(
+            """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
+                 version = excluded.version, record = excluded.record, found_at = excluded.found_at""",
+            [ecosystem, name, version, kind, key, canonical_json(record), utc_now()],
+        )
+
+
+def candidates(store: Store, ecosystem: str | None = None) -> list[dict[str, Any]]:
+    rows = store.conn.execute(
+        """SELECT ecosystem, name, version, kind, key, record FROM candidates
+           WHERE ? IS NULL OR ecosystem = ? ORDER BY ecosystem, name, kind, key""",
+        [ecosystem, ecosystem],
+    )
+    return [{"ecosystem": e, "name": n, "version": v, "kind": k, "key": key, "record": json.loads(r)}
+            for e, n, v, k, key, r in rows]
+
+
+def record_artifact(store: Store, ecosystem: str, name: str, version: str, filename: str, url: str, size: int,
+                    sha256: str, sha512: str, verified_against: str, path: str | None) -> None:
+    with store.write_transaction():
+        store.conn.execute(
+            """INSERT INTO artifacts (ecosystem, name, version, filename, url, size, sha256, sha512, verified_against,
+                                      path, verified_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (ecosystem, name, version, filename, sha256) DO UPDATE SET
+                 path = excluded.path, verified_at = excluded.verified_at""",
+            [ecosystem, name, version, filename, url, size, sha256, sha512, verified_against, path, utc_now()],
+        )
+
+
+def store_binding(store: Store, binding: dict[str, Any], candidate: str | None = None) -> int:
+    """Store a binding the caller has validated; an identical binding is stored once."""
+    text = canonical_json(binding)
+    digest = sha256_hex(text)
+    with store.write_transaction():
+        store.conn.execute(
+            """INSERT OR IGNORE INTO bindings (binder_id, substrate, locator, immutable_artifact, candidate, binding,
+                                               digest, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            [binding["binderId"], binding["substrate"], binding["locator"], binding["immutableArtifact"], candidate,
+             text, digest, binding["createdAt"]],
+        )
+        return store.conn.execute("SELECT id FROM bindings WHERE digest = ?", [digest]).fetchone()[0]
+
+
+def bindings(store: Store) -> list[dict[str, Any]]:
+    return [json.loads(text) for (text,) in store.conn.execute("SELECT binding FROM bindings ORDER BY id")]
+
+
+def store_native_package(store: Store, source_url: str, kind: str, raw: bytes, entry: dict[str, Any],
+                         fetched_at: str | None = None) -> IngestResult:
+    """Store a package whose capabilities a registry declares (npm's `package.json.capability`) as
+    a native package: `raw` (what the registry served for this version) is kept as the source's
+    document, and `entry`, an index package entry, goes through the same writer as an index's
+    packages (conflicts, immutability of published versions, sightings). DocumentError if the
+    entry is not a valid index package."""
+    from .ingest import write_package_document
+
+    return write_package_document(store, source_url, kind, raw, entry, fetched_at or utc_now(), origin_of(source_url))

@@ -1,0 +1,142 @@
+"""The registry commands: `crawl npm|pypi|github`, `fetch npm|pypi`, `bind`, `conformance`.
+
+A few lines each over indexer/npm.py, pypi.py, github.py and binders/; each runs one event loop
+with one guarded client (the address policy, caps and retries apply to every request, tarball
+and redirect URLs included).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from .cli import AllowPrivate, MaxBytes, Settings, Timeout, app, crawl_app, emit
+from .fetching import Limits
+
+T = TypeVar("T")
+
+fetch_app = typer.Typer(no_args_is_help=True, help="Download an exact release, verify it, unpack it safely.")
+app.add_typer(fetch_app, name="fetch")
+
+NpmRegistry = Annotated[str, typer.Option("--npm-registry", help="npm registry base URL.")]
+PypiIndex = Annotated[str, typer.Option("--pypi-index", help="PyPI base URL (its JSON API).")]
+Cache = Annotated[Path | None, typer.Option("--cache", help="Where artifacts are unpacked (default: next to the store).")]
+
+
+def run_with_client(limits: Limits, work: Callable[[Any], Awaitable[T]]) -> T:
+    import asyncio
+
+    async def main() -> T:
+        from .client import GuardedClient
+
+        async with GuardedClient(limits) as client:
+            return await work(client)
+
+    return asyncio.run(main())
+
+
+def _limits(allow_private: bool, timeout: float, max_bytes: int) -> Limits:
+    return Limits(allow_private=allow_private, total_timeout=timeout, max_bytes=max_bytes, per_host=8)
+
+
+def _cache(settings: Settings, cache: Path | None) -> Path:
+    return cache if cache is not None else Path(str(settings.db) + ".artifacts")
+
+
+@crawl_app.command("npm")
+def crawl_npm(
+    ctx: typer.Context,
+    specs: Annotated[list[str] | None, typer.Argument(help="NAME, NAME@VERSION, NAME@TAG or NAME@RANGE.")] = None,
+    search: Annotated[str | None, typer.Option("--search", help="Registry search; results are candidates.")] = None,
+    npm_registry: NpmRegistry = "https://registry.npmjs.org",
+    allow_private: AllowPrivate = False, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+) -> None:
+    """Record exact npm releases (and their declared capabilities) in the store."""
+    from . import npm
+
+    settings: Settings = ctx.obj
+    if not specs and not search:
+        raise typer.BadParameter("give at least one package, or --search TEXT")
+
+    async def work(client: Any) -> dict[str, Any]:
+        with settings.store() as store:
+            outcomes = [await npm.crawl_package(store, client, spec, npm_registry) for spec in specs or []]
+            found = await npm.search(store, client, search, npm_registry) if search else []
+        return {"packages": [o.as_dict() for o in outcomes], "search": found}
+
+    payload = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    lines = []
+    for o in payload["packages"]:
+        if o["error"]:
+            lines.append(f"failed  {o['requested']}: {o['error']}")
+            continue
+        lines.append(f"{o['name']}@{o['version']} ({o['how']} from {o['requested']!r}): "
+                     f"{o['native_capabilities']} capabilities, {o['legacy_exports']} legacy exports")
+        lines += [f"  rejected {p}" for p in o["problems"]]
+    lines += [f"candidate {r['name']}@{r.get('version')}: {r.get('description') or ''}" for r in payload["search"]]
+    emit(settings, payload, "\n".join(lines))
+    if any(o["error"] for o in payload["packages"]):
+        raise typer.Exit(1)
+
+
+@fetch_app.command("npm")
+def fetch_npm(
+    ctx: typer.Context,
+    spec: Annotated[str, typer.Argument(help="NAME@VERSION (a tag or range is resolved first).")],
+    npm_registry: NpmRegistry = "https://registry.npmjs.org", cache: Cache = None,
+    allow_private: AllowPrivate = False, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+) -> None:
+    """Download a tarball, verify it against dist.integrity before unpacking, unpack it safely."""
+    from . import npm
+
+    settings: Settings = ctx.obj
+
+    async def work(client: Any) -> dict[str, Any]:
+        with settings.store() as store:
+            return await npm.fetch_package(store, client, spec, _cache(settings, cache), npm_registry)
+
+    result = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    text = f"{result['name']}@{result['version']}: verified {result['verified']}; {result['files']} files in {result['path']}"
+    text += "".join(f"\n  flagged {d}" for d in result["manifest_differences"])
+    emit(settings, result, text)
+
+
+@app.command("bind")
+def bind(
+    ctx: typer.Context,
+    locator: Annotated[str, typer.Argument(help="npm:NAME@VERSION, pypi:NAME==VERSION or git+URL@REV.")],
+    candidate: Annotated[str | None, typer.Option("--candidate", help="Candidate id this binding is for.")] = None,
+    verify_source: Annotated[
+        str | None, typer.Option("--verify-source", help="npm: compare the tarball with REPO at gitHead.")
+    ] = None,
+    npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
+    cache: Cache = None, allow_private: AllowPrivate = False, timeout: Timeout = 120.0,
+    max_bytes: MaxBytes = 256 * 1024 * 1024,
+) -> None:
+    """Tie a locator to exact, verified bytes: a MetabolicBinding 1.0, checked, stored and printed."""
+    from binders.registry import BindContext, default_registry
+    from index import registry as store_registry
+
+    settings: Settings = ctx.obj
+    binders = default_registry()
+
+    async def work(client: Any) -> dict[str, Any]:
+        with settings.store() as store:
+            context = BindContext(store, client, _cache(settings, cache), npm_registry, pypi_index,
+                                  allow_file_git=allow_private, verify_source=verify_source)
+            binding = await binders.bind(locator, context, {"id": candidate} if candidate else None)
+            binders.check(binding)  # again, before it is stored
+            store_registry.store_binding(store, binding, candidate)
+            return binding
+
+    binding = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    emit(settings, binding, f"bound {locator} to {binding['immutableArtifact']}\n"
+         + "\n".join(f"  evidence: {e}" for e in binding["evidence"]))
+
+
+def github_token() -> str | None:
+    return os.environ.get("GITHUB_TOKEN") or None
