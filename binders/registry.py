@@ -85,6 +85,11 @@ class BinderRegistry:
         return binding
 
 
+def check_binding(binding: dict[str, Any]) -> dict[str, Any]:
+    """The registry's checks, for a stored binding about to be published."""
+    return BinderRegistry([]).check(binding)
+
+
 def default_registry() -> BinderRegistry:
     from .git import GitBinder
     from .npm import NpmBinder

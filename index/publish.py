@@ -20,11 +20,13 @@ from schemas.ecma import is_date_time, iso_utc, parse_date_time
 from schemas.errors import CapindexError
 from schemas.models import http_url_problem
 
+from .canonical import canonical_json, sha256_hex
 from .store import Store
 
 DEFAULT_SHARD_SIZE = 5000
 EPOCH = "1970-01-01T00:00:00.000Z"
 SHARD_DIR = "shards"
+BINDINGS_DIR = "bindings"
 
 # The first-recorded content of each listed name@version: a conflicting later content never wins.
 _PUBLISHED_PACKAGES = """
@@ -166,11 +168,13 @@ def publish(
         for name in (".well-known/capabilities", ".well-known/capabilities.json"):
             with files.open(name) as fh:
                 fh.write(site_text)
+        binding_names = _write_bindings(store, files)
     except BaseException:
         files.abort()
         raise
     files.commit()
     _remove_stale_shards(out, set(shard_names))
+    _remove_stale(out / BINDINGS_DIR, set(binding_names))
     return PublishResult(
         outdir=str(out),
         index_url=f"{base}/index.json",
@@ -179,6 +183,39 @@ def publish(
         capabilities=capabilities,
         files=sorted(str(final.relative_to(out)) for _, final in files.pending),
     )
+
+
+def _write_bindings(store: Store, files: _AtomicFiles) -> list[str]:
+    """Every stored binding, checked again by the binder registry's rules before it is published:
+    `bindings/<digest prefix>.json` each, and `bindings/index.json` listing them."""
+    from binders.registry import check_binding
+
+    from . import registry
+
+    names, listing = [], []
+    for binding in registry.bindings(store):
+        check_binding(binding)
+        text = canonical_json(binding)
+        name = f"{BINDINGS_DIR}/{sha256_hex(text)[:16]}.json"
+        with files.open(name) as fh:
+            fh.write(json.dumps(binding, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+        names.append(name)
+        listing.append({"file": name.split("/", 1)[1], "locator": binding["locator"],
+                        "immutableArtifact": binding["immutableArtifact"], "substrate": binding["substrate"]})
+    if listing:
+        with files.open(f"{BINDINGS_DIR}/index.json") as fh:
+            fh.write(json.dumps({"bindings": listing}, indent=2, ensure_ascii=False) + "\n")
+        names.append(f"{BINDINGS_DIR}/index.json")
+    return names
+
+
+def _remove_stale(directory: Path, keep: set[str]) -> None:
+    """Files a previous publication wrote under `directory` that this one did not."""
+    if not directory.is_dir():
+        return
+    for path in directory.iterdir():
+        if path.is_file() and f"{directory.name}/{path.name}" not in keep:
+            path.unlink()
 
 
 def _take(entries: Iterator[str], n: int) -> Iterator[str]:

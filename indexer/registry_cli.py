@@ -140,3 +140,81 @@ def bind(
 
 def github_token() -> str | None:
     return os.environ.get("GITHUB_TOKEN") or None
+
+
+@app.command("conformance")
+def conformance(
+    ctx: typer.Context,
+    binder: Annotated[
+        str | None, typer.Option("--binder", help="Also exercise the binder for LOCATOR through the registry.")
+    ] = None,
+    npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
+    cache: Cache = None, allow_private: AllowPrivate = False, timeout: Timeout = 120.0,
+    max_bytes: MaxBytes = 256 * 1024 * 1024,
+) -> None:
+    """Structural conformance checks (manifest, index, site, bindings, immutable artifacts, opaque effects)."""
+    from binders.conformance import binder_checks, protocol_checks
+    from binders.registry import BindContext, default_registry
+
+    settings: Settings = ctx.obj
+    checks = protocol_checks()
+    if binder:
+        async def work(client: Any) -> list[Any]:
+            with settings.store() as store:
+                context = BindContext(store, client, _cache(settings, cache), npm_registry, pypi_index,
+                                      allow_file_git=allow_private)
+                return await binder_checks(default_registry(), binder, context)
+
+        checks += run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    failed = [c for c in checks if not c.passed]
+    emit(settings, {"passed": not failed, "checks": [c.as_dict() for c in checks]},
+         "\n".join(f"{'PASS' if c.passed else 'FAIL'}  {c.id}: {c.description}" + (f" ({c.detail})" if c.detail else "")
+                   for c in checks) + f"\n{len(checks) - len(failed)} of {len(checks)} checks passed")
+    if failed:
+        raise typer.Exit(1)
+
+
+@crawl_app.command("pypi")
+def crawl_pypi(
+    ctx: typer.Context,
+    specs: Annotated[list[str], typer.Argument(help="NAME or NAME==VERSION.")],
+    pypi_index: PypiIndex = "https://pypi.org",
+    allow_private: AllowPrivate = False, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+) -> None:
+    """Record exact PyPI releases (every file's sha256, requires-python, project URLs) in the store."""
+    from . import pypi
+
+    settings: Settings = ctx.obj
+
+    async def work(client: Any) -> list[dict[str, Any]]:
+        with settings.store() as store:
+            return [(await pypi.crawl_project(store, client, spec, pypi_index)).as_dict() for spec in specs]
+
+    outcomes = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    emit(settings, {"projects": outcomes}, "\n".join(
+        f"failed  {o['requested']}: {o['error']}" if o["error"]
+        else f"{o['name']}=={o['version']} ({o['how']}): {o['files']} files" for o in outcomes))
+    if any(o["error"] for o in outcomes):
+        raise typer.Exit(1)
+
+
+@fetch_app.command("pypi")
+def fetch_pypi(
+    ctx: typer.Context,
+    spec: Annotated[str, typer.Argument(help="NAME==VERSION (or NAME for the latest release).")],
+    pypi_index: PypiIndex = "https://pypi.org", cache: Cache = None,
+    allow_private: AllowPrivate = False, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+) -> None:
+    """Download a release's wheel (or sdist), verify its sha256, unpack it safely, read its entry points."""
+    from . import pypi
+
+    settings: Settings = ctx.obj
+
+    async def work(client: Any) -> dict[str, Any]:
+        with settings.store() as store:
+            return await pypi.fetch_project(store, client, spec, _cache(settings, cache), pypi_index)
+
+    result = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    scripts = ", ".join(f"{k} = {v}" for k, v in result["entry_points"]["console_scripts"].items()) or "none"
+    emit(settings, result, f"{result['name']}=={result['version']}: verified sha256 {result['sha256']} of "
+         f"{result['file']}; {result['files']} files in {result['path']}; console scripts: {scripts}")
