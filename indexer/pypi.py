@@ -135,9 +135,9 @@ async def fetch_project(store: Store, client: Any, spec: str, cache_dir: Path,
         try:
             pypi_meta.verify_sha256(spool.name, chosen["sha256"])  # the bytes on disk, too
             if chosen["packagetype"] == "bdist_wheel":
-                entry_points = pypi_meta.entry_points_from_wheel(spool.name)
+                entry_points = pypi_meta.entry_points_from_wheel(spool.name, filename=chosen["filename"])
             else:
-                entry_points = pypi_meta.entry_points_from_sdist(spool.name)
+                entry_points = pypi_meta.entry_points_from_sdist(spool.name, filename=chosen["filename"])
             report = unpack(spool.name, target)
         finally:
             os.unlink(spool.name)

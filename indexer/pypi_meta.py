@@ -9,9 +9,9 @@ and nothing here runs, imports or extracts package code: archives are read as te
   yanked release is allowed (PEP 592: a yanked release stays installable when pinned exactly) and
   flagged (`yanked`, `yanked_reason`, and `how` says so); "latest" never picks a yanked release.
 - `release_record(project_json, version)` is one release as a JSON-serialisable dict (keys below).
-- `entry_points_from_wheel(path)` / `entry_points_from_sdist(path)` read `*.dist-info/entry_points.txt`
-  and `METADATA`, or an sdist's top-level `pyproject.toml` and `setup.cfg`. An sdist whose entry
-  points only `setup.py` could declare is reported as unknown: `setup.py` is never run.
+- `entry_points_from_wheel(path, filename=None)` / `entry_points_from_sdist(path, filename=None)` read
+  `*.dist-info/entry_points.txt` and `METADATA`, or an sdist's top-level `pyproject.toml` and `setup.cfg`.
+  An sdist whose entry points only `setup.py` could declare is reported as unknown: `setup.py` is never run.
 - `verify_sha256(path, expected_hex)` hashes a file as a stream.
 
 Versions are ordered by PEP 440 (implemented here; `packaging` is not a dependency of capindex).
@@ -48,8 +48,10 @@ SOURCE_NO_METADATA = "unknown: no pyproject.toml, setup.cfg or setup.py"
 SOURCE_NOT_DECLARED = "unknown: not declared statically"
 
 _SCRIPT_GROUPS = ("console_scripts", "gui_scripts")
+_METADATA_KEYS = ("name", "version", "requires_python", "summary")  # always all four, None when not stated
 _TARGET = re.compile(r"^[A-Za-z_][\w.]*(\s*:\s*[A-Za-z_][\w.]*)?(\s*\[[^\]]*\])?$")
 _SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
+_NAME = re.compile(r"^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$", re.IGNORECASE)  # PEP 508
 
 
 class PypiError(CapindexError, ValueError):
@@ -60,6 +62,12 @@ def _q(text: object, limit: int = 120) -> str:
     """Untrusted text quoted for a one-line message."""
     shown = repr(str(text))
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def _show(text: object) -> str:
+    """A version as it is when it is plain (printable, no spaces, short), else quoted."""
+    plain = isinstance(text, str) and text.isprintable() and " " not in text and 0 < len(text) <= 100
+    return str(text) if plain else _q(text)
 
 
 # --- names and versions -------------------------------------------------------------------------------------------
@@ -147,6 +155,8 @@ def _info(project_json: Any) -> dict:
         message = project_json.get("message") if isinstance(project_json, dict) else None
         why = f" (PyPI said {_q(message)})" if isinstance(message, str) else ""
         raise PypiError(f"unknown project: the PyPI response has no info.name{why}")
+    if not _NAME.match(info["name"]):
+        raise PypiError(f"the PyPI response names project {_q(info['name'])}, which is not a valid project name")
     return info
 
 
@@ -180,7 +190,8 @@ def _release_yank(info: dict, version: str, files: list[dict]) -> tuple[bool, st
     return yanked, reason if yanked else None
 
 
-_REQUEST = re.compile(r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)?\s*(?P<op>===|==|~=|!=|<=|>=|<|>)?\s*(?P<v>\S*)\s*$")
+_REQUEST = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)?\s*(?P<op>===|==|~=|!=|<=|>=|<|>)\s*(?P<v>\S+)$")
+_OPERATOR_CHARS = set("<>=~,;* ")
 
 
 def resolve(project_json: dict, request: str | None) -> Resolution:
@@ -191,11 +202,15 @@ def resolve(project_json: dict, request: str | None) -> Resolution:
     if request is None or not request.strip():
         return _latest(info, name, releases, request)
 
-    m = _REQUEST.match(request)
-    op, wanted, asked_name = (m["op"], m["v"], m["name"]) if m else (None, "", None)
-    if m and asked_name and not op and not m["v"]:  # a bare version matched as a name: "1.0", "v2"
-        wanted, asked_name = asked_name, None
-    if not m or not wanted or (op and op not in ("==", "===")) or "*" in wanted or "," in wanted:
+    text = request.strip()
+    m = _REQUEST.match(text)
+    if m:
+        op, wanted, asked_name = m["op"], m["v"], m["name"]
+    elif not _OPERATOR_CHARS & set(text):  # a bare version
+        op, wanted, asked_name = None, text, None
+    else:
+        op, wanted, asked_name = None, "", None
+    if not wanted or op not in (None, "==", "===") or _OPERATOR_CHARS & set(wanted):
         raise PypiError(f"{name}: {_q(request)} is not an exact version request (use ==VERSION or VERSION)")
     if asked_name and normalize_name(asked_name) != name:
         raise PypiError(f"{name}: the request names project {_q(asked_name)}, not {name}")
@@ -212,11 +227,12 @@ def resolve(project_json: dict, request: str | None) -> Resolution:
     if not matches:
         raise PypiError(f"{name}: no release {_q(wanted)} (info.version is {_q(info.get('version'))})")
     if len(matches) > 1:
-        raise PypiError(f"{name}: {_q(wanted)} matches several releases: {', '.join(sorted(matches))}")
+        several = ", ".join(_show(v) for v in sorted(matches))
+        raise PypiError(f"{name}: {_q(wanted)} matches several releases: {several}")
     version = matches[0]
     files = releases[version]
     yanked, reason = _release_yank(info, version, files)
-    how = "exact" if version == wanted else f"exact: {_q(wanted)} is release {version} by PEP 440"
+    how = "exact" if version == wanted else f"exact: {_q(wanted)} is release {_show(version)} by PEP 440"
     if yanked:
         how += f"; yanked release{f' ({reason})' if reason else ''}, allowed because pinned exactly (PEP 592)"
     if not files:
@@ -231,7 +247,7 @@ def _latest(info: dict, name: str, releases: dict[str, list[dict]], request: str
         yanked, _ = _release_yank(info, current, files)
         if files and not yanked:
             return Resolution(request, current, "latest: info.version", name)
-        why = f"info.version {current} is yanked" if yanked else f"info.version {current} has no files"
+        why = f"info.version {_show(current)} " + ("is yanked" if yanked else "has no files")
     else:
         why = f"info.version {_q(current)} is not among the releases"
     candidates = []
@@ -252,7 +268,7 @@ def _https_problem(url: object) -> str | None:
         return "no url"
     try:
         parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises on a malformed port
+        _ = parts.port  # raises on a malformed port
     except ValueError:
         return "url is malformed"
     if parts.scheme != "https" or not parts.hostname:
@@ -310,8 +326,8 @@ def release_record(project_json: dict, version: str) -> dict[str, Any]:
     described = info.get("version") == version
     notes = []
     if not described:
-        notes.append(f"project-level fields are None: PyPI's info describes {info.get('version')}, "
-                     f"fetch /pypi/{info['name']}/{version}/json for this release's")
+        notes.append(f"project-level fields are None: PyPI's info describes {_show(info.get('version'))}, "
+                     f"fetch /pypi/{info['name']}/{_show(version)}/json for this release's")
     if not files:
         notes.append("the release has no files")
     partly = [r["filename"] for r in files if r["yanked"]]
@@ -358,17 +374,23 @@ def _refuse_unsafe(archive: str, name: str) -> None:
 
 
 def _read_capped(archive: str, name: str, stream, declared: int | None) -> bytes:
-    if declared is not None and declared > MAX_MEMBER_BYTES:
+    """A member's bytes, refused past MAX_MEMBER_BYTES. A core-metadata member (METADATA) may be longer as
+    long as its headers end within the cap: the description after them is dropped unread."""
+    headers_only = name.endswith("/METADATA")
+    if declared is not None and declared > MAX_MEMBER_BYTES and not headers_only:
         raise PypiError(f"{archive}: member {_q(name)} is {declared} bytes, over the {MAX_MEMBER_BYTES}-byte cap")
     data = stream.read(MAX_MEMBER_BYTES + 1)
     if len(data) > MAX_MEMBER_BYTES:
-        raise PypiError(f"{archive}: member {_q(name)} is over the {MAX_MEMBER_BYTES}-byte cap")
+        end = data.replace(b"\r\n", b"\n").find(b"\n\n") if headers_only else -1
+        if end < 0 or end > MAX_MEMBER_BYTES:
+            raise PypiError(f"{archive}: member {_q(name)} is over the {MAX_MEMBER_BYTES}-byte cap")
+        data = data.replace(b"\r\n", b"\n")[: end + 2]
     return data
 
 
-def _zip_members(path: Path, wanted) -> dict[str, bytes]:
-    """The members `wanted(name)` accepts, read (capped) from a zip opened read-only; every name is checked."""
-    archive = path.name
+def _zip_members(path: Path, archive: str, wanted) -> tuple[dict[str, bytes], list[str]]:
+    """The members `wanted(name)` accepts, read (capped) from a zip opened read-only, and every member name
+    (each checked: an unsafe one refuses the archive)."""
     try:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
@@ -390,12 +412,11 @@ def _zip_members(path: Path, wanted) -> dict[str, bytes]:
                     found[zi.filename] = _read_capped(archive, zi.filename, stream, zi.file_size)
             except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError) as exc:
                 raise PypiError(f"{archive}: cannot read member {_q(zi.filename)} ({exc})") from None
-        return found
+        return found, [zi.filename for zi in infos]
 
 
-def _tar_members(path: Path, wanted) -> tuple[dict[str, bytes], list[str]]:
-    """Like _zip_members for a (compressed) tar read as one stream; also returns every member name."""
-    archive = path.name
+def _tar_members(path: Path, archive: str, wanted) -> tuple[dict[str, bytes], list[str]]:
+    """Like _zip_members, for a (compressed) tar read as one stream."""
     found: dict[str, bytes] = {}
     names: list[str] = []
     scanned = 0
@@ -434,7 +455,9 @@ def _text(archive: str, name: str, data: bytes) -> str:
 class EntryPoints:
     """What an archive declares. console_scripts and gui_scripts are {name: "module:attr"}; groups holds
     every other group ({group: {name: target}}, e.g. "distutils.commands"). `known` is False when the
-    archive's static metadata cannot say (then all three are empty and `source` starts "unknown:")."""
+    archive's static metadata cannot say (`source` then starts "unknown:", and anything listed is only
+    what pyproject.toml declared statically beside fields it left dynamic). `metadata` always has the keys
+    name, version, requires_python, summary (None when not stated); `members` lists the members read."""
 
     archive: str
     source: str
@@ -442,7 +465,7 @@ class EntryPoints:
     console_scripts: dict[str, str] = field(default_factory=dict)
     gui_scripts: dict[str, str] = field(default_factory=dict)
     groups: dict[str, dict[str, str]] = field(default_factory=dict)
-    metadata: dict[str, str | None] = field(default_factory=dict)  # name, version, requires_python, summary
+    metadata: dict[str, str | None] = field(default_factory=lambda: dict.fromkeys(_METADATA_KEYS))
     members: list[str] = field(default_factory=list)  # the archive members read, in order
     notes: list[str] = field(default_factory=list)
 
@@ -470,7 +493,8 @@ class EntryPoints:
 
 
 def _ini(archive: str, member: str, text: str, delimiters: tuple[str, ...]) -> configparser.RawConfigParser:
-    parser = configparser.RawConfigParser(delimiters=delimiters, strict=True)
+    # No [DEFAULT] section: its keys would otherwise appear in every group.
+    parser = configparser.RawConfigParser(delimiters=delimiters, strict=True, default_section="\0no default")
     parser.optionxform = str  # type: ignore[assignment, method-assign]  # names are case-sensitive
     try:
         parser.read_string(text, source=member)
@@ -492,12 +516,13 @@ def _dist_info(archive: str, names: list[str]) -> str:
     return dirs[0]
 
 
-def entry_points_from_wheel(path: str | Path) -> EntryPoints:
-    """Entry points from `*.dist-info/entry_points.txt`, name/version/summary from `*.dist-info/METADATA`."""
+def entry_points_from_wheel(path: str | Path, filename: str | None = None) -> EntryPoints:
+    """Entry points from `*.dist-info/entry_points.txt`, name/version/summary from `*.dist-info/METADATA`.
+    `filename` is the archive's real name when `path` is a temporary file (messages and checks use it)."""
     path = Path(path)
-    archive = path.name
-    picked = _zip_members(path, lambda n: n.count("/") == 1 and n.endswith((".dist-info/entry_points.txt",
-                                                                             ".dist-info/METADATA")))
+    archive = filename or path.name
+    picked, _ = _zip_members(path, archive, lambda n: n.count("/") == 1 and n.endswith((".dist-info/entry_points.txt",
+                                                                                ".dist-info/METADATA")))
     dist_info = _dist_info(archive, list(picked))
     metadata_name, ep_name = f"{dist_info}/METADATA", f"{dist_info}/entry_points.txt"
     if metadata_name not in picked:
@@ -524,78 +549,85 @@ def entry_points_from_wheel(path: str | Path) -> EntryPoints:
 
 
 def _sdist_top(archive: str, names: list[str]) -> str:
-    tops = {n.removeprefix("./").split("/")[0] for n in names if n.removeprefix("./").strip("/")}
+    tops = {n.removeprefix("./").split("/")[0] for n in names if n.removeprefix("./").strip("/") not in ("", ".")}
     if len(tops) != 1:
         raise PypiError(f"{archive}: an sdist has one top-level directory, this has {len(tops)}")
     return tops.pop()
 
 
-def entry_points_from_sdist(path: str | Path) -> EntryPoints:
-    """Entry points an sdist (.tar.gz, other tars, or .zip) declares statically: `[project.scripts]`,
-    `[project.gui-scripts]`, `[project.entry-points.*]` and `[tool.poetry.scripts|plugins]` in its top-level
-    pyproject.toml, `[options.entry_points]` in its setup.cfg. A [project] table is authoritative for the
-    fields it does not list as dynamic (PEP 621); otherwise setup.cfg is read; an sdist where only setup.py
-    could declare them is reported as unknown (setup.py is read as text only, never run)."""
+@dataclass
+class _Pyproject:
+    pending: set[str]  # of console_scripts, gui_scripts, groups: what pyproject.toml leaves to the build backend
+    declared: bool  # whether pyproject.toml declared any entry-point field statically (even as empty)
+    backend: str | None
+
+
+def entry_points_from_sdist(path: str | Path, filename: str | None = None) -> EntryPoints:
+    """Entry points an sdist (.tar.gz, other tars, or .zip) declares statically, from its top-level
+    pyproject.toml and setup.cfg only:
+
+    - pyproject.toml `[project]`: `scripts`, `gui-scripts` and `entry-points.*` not listed in `dynamic` are
+      authoritative (PEP 621: even when absent, meaning none). `[tool.poetry.scripts]` and
+      `[tool.poetry.plugins.*]` are read too; without `[project]`, a `[tool.poetry]` table is the whole
+      declaration.
+    - setup.cfg `[options.entry_points]` fills what pyproject.toml left dynamic (or everything, without
+      `[project]`). A setuptools project whose setup.cfg has no such section and no setup.py declares none.
+    - Otherwise, when setup.py exists, the entry points are unknown (source "unknown: setup.py only"):
+      setup.py is read as text to note whether it mentions entry_points, and is never run.
+
+    `filename` is the archive's real name when `path` is a temporary file (messages and checks use it).
+    """
     path = Path(path)
-    archive = path.name
-    wanted = {"pyproject.toml", "setup.cfg", "setup.py"}
+    archive = filename or path.name
 
     def is_wanted(name: str) -> bool:
         parts = name.removeprefix("./").split("/")
-        return len(parts) == 2 and parts[1] in wanted
+        return len(parts) == 2 and parts[1] in ("pyproject.toml", "setup.cfg", "setup.py")
 
     if zipfile.is_zipfile(path):
-        picked = _zip_members(path, is_wanted)
-        with zipfile.ZipFile(path) as zf:
-            names = zf.namelist()
+        picked, names = _zip_members(path, archive, is_wanted)
     else:
-        picked, names = _tar_members(path, is_wanted)
+        picked, names = _tar_members(path, archive, is_wanted)
     top = _sdist_top(archive, names)
-    files = {name.removeprefix("./").split("/")[1]: (name, data) for name, data in picked.items()
-             if name.removeprefix("./").split("/")[0] == top}
+    files = {name.removeprefix("./").split("/")[1]: (name, data) for name, data in picked.items()}
     result = EntryPoints(archive, SOURCE_NO_METADATA, known=False)
     stem = re.sub(r"\.(tar\.gz|tgz|tar\.bz2|tar\.xz|tar|zip)$", "", archive, flags=re.IGNORECASE)
     if normalize_name(top) != normalize_name(stem):
         result.notes.append(f"top-level directory {_q(top)} does not match the archive name")
 
-    pending = set(_SCRIPT_GROUPS) | {"groups"}  # what static metadata has not settled yet
-    from_pyproject = False
+    py = _Pyproject(set(_SCRIPT_GROUPS) | {"groups"}, False, None)
     if "pyproject.toml" in files:
         member, data = files["pyproject.toml"]
         result.members.append(member)
-        pending, from_pyproject = _read_pyproject(result, archive, member, _text(archive, member, data))
+        py = _read_pyproject(result, archive, member, _text(archive, member, data))
+    setuptools = py.backend is None or py.backend.startswith("setuptools")
+    has_setup_py = "setup.py" in files
     from_setup_cfg = False
-    if pending and "setup.cfg" in files:
+    if py.pending and "setup.cfg" in files and setuptools:
         member, data = files["setup.cfg"]
         result.members.append(member)
-        from_setup_cfg = _read_setup_cfg(result, archive, member, _text(archive, member, data))
-    has_setup_py = "setup.py" in files
+        from_setup_cfg = _read_setup_cfg(result, archive, member, _text(archive, member, data), py.pending)
 
-    if not pending or from_setup_cfg or (from_pyproject and not has_setup_py) or (
-            "setup.cfg" in files and not has_setup_py):
+    if not py.pending:
+        result.known, result.source = True, SOURCE_PYPROJECT
+    elif from_setup_cfg or ("setup.cfg" in files and setuptools and not has_setup_py):
         result.known = True
-        result.source = (SOURCE_PYPROJECT_AND_SETUP_CFG if from_pyproject and from_setup_cfg
-                         else SOURCE_SETUP_CFG if from_setup_cfg or not from_pyproject else SOURCE_PYPROJECT)
-        if pending and has_setup_py:
-            result.notes.append("setup.py is present and may add entry points when run (it is not run)")
-        return result
-    if has_setup_py:
-        result.known = False
+        result.source = SOURCE_PYPROJECT_AND_SETUP_CFG if py.declared else SOURCE_SETUP_CFG
+        if has_setup_py:
+            result.notes.append("setup.py is present and may change entry points when run (it is not run)")
+    elif has_setup_py:
         result.source = SOURCE_SETUP_PY_ONLY
-        result.console_scripts, result.gui_scripts, result.groups = {}, {}, {}
         result.notes.append("entry points could only come from running setup.py, which is never run")
         member, data = files["setup.py"]
-        text = data.decode("utf-8", "replace")
-        lines = [i for i, line in enumerate(text.splitlines(), 1) if "entry_points" in line]
+        result.members.append(member)
+        lines = [i for i, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1) if "entry_points" in line]
         if lines:
             result.notes.append(f"setup.py mentions entry_points as text (line {', '.join(map(str, lines[:5]))}); "
                                 "not evaluated")
-        return result
-    if "pyproject.toml" in files:
+    elif "pyproject.toml" in files:
         result.source = SOURCE_NOT_DECLARED
-        result.console_scripts, result.gui_scripts, result.groups = {}, {}, {}
-        result.notes.append("pyproject.toml has no [project] or [tool.poetry] table and there is no setup.cfg "
-                            "or setup.py: the build backend decides")
+        result.notes.append("pyproject.toml leaves entry points to its build backend "
+                            f"({py.backend or 'none named'}) and no setup.cfg or setup.py declares them")
     return result
 
 
@@ -617,8 +649,8 @@ def _strings(archive: str, member: str, table: dict, where: str) -> Iterator[tup
         yield name, target.strip()
 
 
-def _read_pyproject(result: EntryPoints, archive: str, member: str, text: str) -> tuple[set[str], bool]:
-    """Fill `result` from pyproject.toml; returns (what is still undeclared, whether pyproject declared anything)."""
+def _read_pyproject(result: EntryPoints, archive: str, member: str, text: str) -> _Pyproject:
+    """Fill `result` from pyproject.toml; return what it left undeclared, whether it declared any, its backend."""
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -685,15 +717,16 @@ def _read_pyproject(result: EntryPoints, archive: str, member: str, text: str) -
                 declared = True
         for k in ("name", "version", "description"):
             if isinstance(poetry.get(k), str):
-                result.metadata.setdefault("summary" if k == "description" else k, poetry[k])
-    backend = _table(archive, member, doc, "build-system")
-    if backend is not None and isinstance(backend.get("build-backend"), str):
-        result.notes.append(f"build backend: {backend['build-backend']}")
-    return pending, declared
+                key = "summary" if k == "description" else k
+                result.metadata[key] = result.metadata.get(key) or poetry[k]
+    build = _table(archive, member, doc, "build-system") or {}
+    backend = build.get("build-backend") if isinstance(build.get("build-backend"), str) else None
+    return _Pyproject(pending, declared, backend)
 
 
-def _read_setup_cfg(result: EntryPoints, archive: str, member: str, text: str) -> bool:
-    """Fill `result` from setup.cfg's [options.entry_points]; returns whether that section exists."""
+def _read_setup_cfg(result: EntryPoints, archive: str, member: str, text: str, pending: set[str]) -> bool:
+    """Fill `result` from setup.cfg's [options.entry_points], for the fields in `pending` (those pyproject.toml
+    did not declare statically); returns whether that section exists."""
     parser = _ini(archive, member, text, ("=", ":"))
     if parser.has_option("options", "entry_points"):
         result.notes.append(f"setup.cfg [options] entry_points = {_q(parser.get('options', 'entry_points'))} "
@@ -701,6 +734,9 @@ def _read_setup_cfg(result: EntryPoints, archive: str, member: str, text: str) -
     if not parser.has_section("options.entry_points"):
         return False
     for group, block in parser.items("options.entry_points"):
+        if (group if group in _SCRIPT_GROUPS else "groups") not in pending:
+            result.notes.append(f"setup.cfg {group} ignored: pyproject.toml [project] declares it statically")
+            continue
         for line in block.splitlines():
             line = line.strip()
             if not line:
