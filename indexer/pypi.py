@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from index import registry
 from index.store import Store
@@ -57,6 +57,11 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
     return pypi_meta.normalize_name(name), (version.strip() or None) if sep else None
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
 async def _project(client: Any, index_url: str, name: str) -> tuple[dict[str, Any], str]:
     url = f"{index_url.rstrip('/')}/pypi/{quote(name)}/json"
     try:
@@ -84,10 +89,18 @@ async def crawl_project(store: Store, client: Any, spec: str, index_url: str = D
     return outcome
 
 
-def choose_file(record: dict[str, Any]) -> dict[str, Any]:
-    """The file to acquire: a universal wheel, else any wheel, else the sdist (never a refused one)."""
-    usable = [f for f in record["files"] if not f["refused"] and not f["yanked"]] or \
-        [f for f in record["files"] if not f["refused"]]
+def choose_file(record: dict[str, Any], index_url: str = DEFAULT_INDEX) -> dict[str, Any]:
+    """The file to acquire: a universal wheel, else any wheel, else the sdist (never a refused one;
+    a plain-http file is accepted only from the index's own origin, a mirror's way)."""
+    origin = _origin(index_url)
+
+    def refused(f: dict[str, Any]) -> bool:
+        if f["refused"] == "url is not an absolute https URL" and isinstance(f["url"], str):
+            return not (f["url"].startswith("http://") and _origin(f["url"]) == origin)
+        return bool(f["refused"])
+
+    usable = [f for f in record["files"] if not refused(f) and not f["yanked"]] or \
+        [f for f in record["files"] if not refused(f)]
     if not usable:
         raise PypiFailure(f"{record['normalized_name']}=={record['version']}: no file can be acquired "
                           "(none with an https URL and a sha256)")
@@ -114,7 +127,7 @@ async def fetch_project(store: Store, client: Any, spec: str, cache_dir: Path,
     record = pypi_meta.release_record(project, version)
     registry.record_release(store, ECOSYSTEM, name, version, record, url)
     registry.record_resolution(store, ECOSYSTEM, name, resolution.requested or "latest", version, resolution.how)
-    chosen = choose_file(record)
+    chosen = choose_file(record, index_url)
     try:
         response = await client.get(chosen["url"], hash_with=("sha256", "sha512"))
     except FetchFailure as exc:

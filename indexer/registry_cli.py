@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from .cli import AllowPrivate, MaxBytes, Settings, Timeout, app, crawl_app, emit
+from .cli import AllowNetwork, AllowPrivate, MaxBytes, Settings, Timeout, app, crawl_app, emit
 from .fetching import Limits
 
 T = TypeVar("T")
@@ -39,8 +39,16 @@ def run_with_client(limits: Limits, work: Callable[[Any], Awaitable[T]]) -> T:
     return asyncio.run(main())
 
 
-def _limits(allow_private: bool, timeout: float, max_bytes: int) -> Limits:
-    return Limits(allow_private=allow_private, total_timeout=timeout, max_bytes=max_bytes, per_host=8)
+def _limits(allow_private: bool, timeout: float, max_bytes: int, allow_network: list[str] | None = None) -> Limits:
+    import ipaddress
+
+    for cidr in allow_network or []:
+        try:
+            ipaddress.ip_network(cidr, strict=False)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--allow-network") from None
+    return Limits(allow_private=allow_private, total_timeout=timeout, max_bytes=max_bytes, per_host=8,
+                  allowed_networks=tuple(allow_network or ()))
 
 
 def _cache(settings: Settings, cache: Path | None) -> Path:
@@ -53,7 +61,7 @@ def crawl_npm(
     specs: Annotated[list[str] | None, typer.Argument(help="NAME, NAME@VERSION, NAME@TAG or NAME@RANGE.")] = None,
     search: Annotated[str | None, typer.Option("--search", help="Registry search; results are candidates.")] = None,
     npm_registry: NpmRegistry = "https://registry.npmjs.org",
-    allow_private: AllowPrivate = False, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
 ) -> None:
     """Record exact npm releases (and their declared capabilities) in the store."""
     from . import npm
@@ -68,7 +76,7 @@ def crawl_npm(
             found = await npm.search(store, client, search, npm_registry) if search else []
         return {"packages": [o.as_dict() for o in outcomes], "search": found}
 
-    payload = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    payload = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     lines = []
     for o in payload["packages"]:
         if o["error"]:
@@ -88,7 +96,7 @@ def fetch_npm(
     ctx: typer.Context,
     spec: Annotated[str, typer.Argument(help="NAME@VERSION (a tag or range is resolved first).")],
     npm_registry: NpmRegistry = "https://registry.npmjs.org", cache: Cache = None,
-    allow_private: AllowPrivate = False, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Download a tarball, verify it against dist.integrity before unpacking, unpack it safely."""
     from . import npm
@@ -99,7 +107,7 @@ def fetch_npm(
         with settings.store() as store:
             return await npm.fetch_package(store, client, spec, _cache(settings, cache), npm_registry)
 
-    result = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    result = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     text = f"{result['name']}@{result['version']}: verified {result['verified']}; {result['files']} files in {result['path']}"
     text += "".join(f"\n  flagged {d}" for d in result["manifest_differences"])
     emit(settings, result, text)
@@ -114,7 +122,7 @@ def bind(
         str | None, typer.Option("--verify-source", help="npm: compare the tarball with REPO at gitHead.")
     ] = None,
     npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
-    cache: Cache = None, allow_private: AllowPrivate = False, timeout: Timeout = 120.0,
+    cache: Cache = None, allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0,
     max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Tie a locator to exact, verified bytes: a MetabolicBinding 1.0, checked, stored and printed."""
@@ -133,7 +141,7 @@ def bind(
             store_registry.store_binding(store, binding, candidate)
             return binding
 
-    binding = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    binding = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     emit(settings, binding, f"bound {locator} to {binding['immutableArtifact']}\n"
          + "\n".join(f"  evidence: {e}" for e in binding["evidence"]))
 
@@ -149,7 +157,7 @@ def conformance(
         str | None, typer.Option("--binder", help="Also exercise the binder for LOCATOR through the registry.")
     ] = None,
     npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
-    cache: Cache = None, allow_private: AllowPrivate = False, timeout: Timeout = 120.0,
+    cache: Cache = None, allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0,
     max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Structural conformance checks (manifest, index, site, bindings, immutable artifacts, opaque effects)."""
@@ -165,7 +173,7 @@ def conformance(
                                       allow_file_git=allow_private)
                 return await binder_checks(default_registry(), binder, context)
 
-        checks += run_with_client(_limits(allow_private, timeout, max_bytes), work)
+        checks += run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     failed = [c for c in checks if not c.passed]
     emit(settings, {"passed": not failed, "checks": [c.as_dict() for c in checks]},
          "\n".join(f"{'PASS' if c.passed else 'FAIL'}  {c.id}: {c.description}" + (f" ({c.detail})" if c.detail else "")
@@ -179,7 +187,7 @@ def crawl_pypi(
     ctx: typer.Context,
     specs: Annotated[list[str], typer.Argument(help="NAME or NAME==VERSION.")],
     pypi_index: PypiIndex = "https://pypi.org",
-    allow_private: AllowPrivate = False, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
 ) -> None:
     """Record exact PyPI releases (every file's sha256, requires-python, project URLs) in the store."""
     from . import pypi
@@ -190,7 +198,7 @@ def crawl_pypi(
         with settings.store() as store:
             return [(await pypi.crawl_project(store, client, spec, pypi_index)).as_dict() for spec in specs]
 
-    outcomes = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    outcomes = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     emit(settings, {"projects": outcomes}, "\n".join(
         f"failed  {o['requested']}: {o['error']}" if o["error"]
         else f"{o['name']}=={o['version']} ({o['how']}): {o['files']} files" for o in outcomes))
@@ -203,7 +211,7 @@ def fetch_pypi(
     ctx: typer.Context,
     spec: Annotated[str, typer.Argument(help="NAME==VERSION (or NAME for the latest release).")],
     pypi_index: PypiIndex = "https://pypi.org", cache: Cache = None,
-    allow_private: AllowPrivate = False, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Download a release's wheel (or sdist), verify its sha256, unpack it safely, read its entry points."""
     from . import pypi
@@ -214,7 +222,7 @@ def fetch_pypi(
         with settings.store() as store:
             return await pypi.fetch_project(store, client, spec, _cache(settings, cache), pypi_index)
 
-    result = run_with_client(_limits(allow_private, timeout, max_bytes), work)
+    result = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
     scripts = ", ".join(f"{k} = {v}" for k, v in result["entry_points"]["console_scripts"].items()) or "none"
     emit(settings, result, f"{result['name']}=={result['version']}: verified sha256 {result['sha256']} of "
          f"{result['file']}; {result['files']} files in {result['path']}; console scripts: {scripts}")

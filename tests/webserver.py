@@ -106,6 +106,10 @@ class Web:
         self.routes[path] = Route(body=json.dumps(doc).encode(), **options)
         return self.url(path)
 
+    def raw(self, path: str, body: bytes, **options: Any) -> str:
+        self.routes[path] = Route(body=body, **options)
+        return self.url(path)
+
     def redirect(self, path: str, location: str, status: int = 302) -> str:
         self.routes[path] = Route(status=status, headers={"Location": location})
         return self.url(path)
