@@ -115,7 +115,7 @@ def _store_capabilities(store: Store, outcome: NpmOutcome, packument: dict[str, 
     exports = npm_meta.capability_exports(manifest, where)
     outcome.problems = list(exports.problems)
     for key, target in exports.legacy.items():
-        registry.record_candidate(store, ECOSYSTEM, name, version, "legacy-export", key, {
+        registry.record_candidate(store, ECOSYSTEM, name, version, "legacy-export", f"{key}@{version}", {
             "export": key, "module": target, "acquirable": False,
             "reason": "string-only export: no inert manifest, so it cannot be acquired safely",
         })
