@@ -50,7 +50,7 @@ class GitBinder:
         if rev is not None and _COMMIT.match(rev):
             commit = rev
         else:
-            commit = await asyncio.to_thread(resolve_remote_ref, url, rev)
+            commit = await asyncio.to_thread(resolve_remote_ref, url, rev, allow_file=allow_file)
             evidence.append(f"git ls-remote resolved {rev or 'HEAD'} to {commit}")
         path = await asyncio.to_thread(checkout_commit, url, commit, context.cache_dir / "git", allow_file=allow_file)
         evidence.append(f"fetched and checked out {commit} (hooks disabled, no submodules); HEAD verified")

@@ -226,3 +226,38 @@ def fetch_pypi(
     scripts = ", ".join(f"{k} = {v}" for k, v in result["entry_points"]["console_scripts"].items()) or "none"
     emit(settings, result, f"{result['name']}=={result['version']}: verified sha256 {result['sha256']} of "
          f"{result['file']}; {result['files']} files in {result['path']}; console scripts: {scripts}")
+
+
+@crawl_app.command("github")
+def crawl_github(
+    ctx: typer.Context,
+    specs: Annotated[list[str] | None, typer.Argument(help="OWNER/REPO or OWNER/REPO@REF (branch, tag, commit).")] = None,
+    search: Annotated[str | None, typer.Option("--search", help="Repository search; results are candidates.")] = None,
+    github_api: Annotated[str, typer.Option("--github-api", help="GitHub REST API base URL.")] = "https://api.github.com",
+    max_wait: Annotated[float, typer.Option("--max-wait", help="Seconds to wait for a rate limit to reset.")] = 60.0,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0,
+    max_bytes: MaxBytes = 64 * 1024 * 1024,
+) -> None:
+    """Resolve repositories' refs to exact commits and record them (token from GITHUB_TOKEN)."""
+    from . import github_crawl
+    from .github import GitHub
+
+    settings: Settings = ctx.obj
+    if not specs and not search:
+        raise typer.BadParameter("give at least one OWNER/REPO, or --search TEXT")
+
+    async def work(client: Any) -> dict[str, Any]:
+        api = GitHub(client, github_api, github_token(), max_wait=max_wait)
+        with settings.store() as store:
+            outcomes = [(await github_crawl.crawl_repo(store, api, spec)).as_dict() for spec in specs or []]
+            found = await github_crawl.search(store, api, search) if search else []
+        return {"repositories": outcomes, "search": found}
+
+    payload = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    lines = [f"failed  {o['requested']}: {o['error']}" if o["error"]
+             else f"{o['name']} @ {o['commit']} ({o['how']}{', ' + o['ref'] if o['ref'] else ''})"
+             for o in payload["repositories"]]
+    lines += [f"candidate {r.get('full_name')}: {r.get('description') or ''}" for r in payload["search"]]
+    emit(settings, payload, "\n".join(lines))
+    if any(o["error"] for o in payload["repositories"]):
+        raise typer.Exit(1)
