@@ -217,9 +217,12 @@ class GuardedClient:
                             if not location:
                                 raise FetchFailure(f"HTTP {status} without a Location")
                             try:
-                                current = normalize_url(urljoin(current, location))
+                                target = normalize_url(urljoin(current, location))
                             except UrlError as exc:
                                 raise FetchFailure(f"redirected to {location!r}: {exc}") from None
+                            if _origin(target) != _origin(current):  # credentials stay with their origin
+                                headers = [h for h in headers if h[0].lower() not in _CREDENTIALS]
+                            current = target
                             continue
                         if status == 304 and (etag or last_modified):
                             await _drain(response)
@@ -266,6 +269,14 @@ class GuardedClient:
             raise
         body.seek(0)
         return body, {name: hasher.hexdigest() for name, hasher in zip(hash_with, hashers, strict=True)}
+
+
+_CREDENTIALS = {b"authorization", b"cookie", b"proxy-authorization"}
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc.lower()
 
 
 class _Dropped(FetchFailure):

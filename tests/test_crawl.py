@@ -388,3 +388,29 @@ def test_the_client_retries_429_5xx_and_dropped_connections_within_its_deadline(
     assert gone.status == 404 and web.hits["/gone"] == 1  # not worth retrying
     assert gone.body == b'{"message": "try again"}' and gone.headers["content-type"] == "application/json"
     assert web.hits["/down"] == 3  # the first try and two retries
+
+
+def test_credentials_are_not_sent_to_another_origin_on_a_redirect(web):
+    import asyncio
+
+    from indexer.client import GuardedClient
+    from webserver import Route, Web
+
+    other = Web()
+    try:
+        other.routes["/file"] = Route(body=b"{}")
+        web.routes["/same"] = Route(status=302, headers={"Location": "/final"})
+        web.routes["/final"] = Route(body=b"{}")
+        web.routes["/away"] = Route(status=302, headers={"Location": other.url("/file")})
+
+        async def run():
+            async with GuardedClient(Limits(allow_private=True)) as client:
+                for path in ("/same", "/away"):
+                    await client.get(web.url(path), headers={"Authorization": "Bearer s3cret"})
+
+        asyncio.run(run())
+        seen = {"same origin": web.request_headers["/final"].get("Authorization"),
+                "other origin": other.request_headers["/file"].get("Authorization")}
+    finally:
+        other.close()
+    assert seen == {"same origin": "Bearer s3cret", "other origin": None}

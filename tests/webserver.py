@@ -29,6 +29,7 @@ class Web:
     def __init__(self, host: str = "127.0.0.1"):
         self.routes: dict[str, Route] = {}
         self.hits: dict[str, int] = {}
+        self.request_headers: dict[str, dict[str, str]] = {}  # the last request's headers, by path
         self.not_modified = 0
         self.lock = threading.Lock()
         web = self
@@ -40,6 +41,7 @@ class Web:
                 path = self.path
                 with web.lock:
                     web.hits[path] = web.hits.get(path, 0) + 1
+                    web.request_headers[path] = dict(self.headers.items())
                     route = web.routes.get(path)
                 if route is None:
                     return self._send(404, b"not found", {})
