@@ -358,9 +358,10 @@ def test_the_client_retries_429_5xx_and_dropped_connections_within_its_deadline(
     import asyncio
     import hashlib
 
+    from webserver import Route
+
     from indexer.client import GuardedClient
     from indexer.fetching import FetchFailure, HttpStatusError
-    from webserver import Route
 
     web.routes["/flaky"] = Route(body=b'{"ok": true}', fail_first=2, fail_status=503)
     web.routes["/slow-down"] = Route(body=b'{"ok": 1}', fail_first=1, fail_status=429, fail_headers={"Retry-After": "1"})
@@ -393,8 +394,9 @@ def test_the_client_retries_429_5xx_and_dropped_connections_within_its_deadline(
 def test_credentials_are_not_sent_to_another_origin_on_a_redirect(web):
     import asyncio
 
-    from indexer.client import GuardedClient
     from webserver import Route, Web
+
+    from indexer.client import GuardedClient
 
     other = Web()
     try:

@@ -7,9 +7,9 @@ import sqlite3
 import subprocess
 
 import pytest
+from test_github import FEATURE, MAIN, V110, GitHubReplay
 
 from indexer.cli import main
-from test_github import FEATURE, MAIN, V110, GitHubReplay
 
 
 def rows(db, sql):
