@@ -43,9 +43,14 @@ class GitBinder:
 
     async def bind(self, locator: str, context: BindContext, candidate: dict[str, Any] | None = None) -> dict[str, Any]:
         from indexer.gitcache import checkout_commit, resolve_remote_ref
+        from indexer.policy import AddressRefused, check_git_remote
 
         url, rev = parse_locator(locator)
         allow_file = context.allow_file_git or url.startswith("file://")
+        try:
+            await asyncio.to_thread(check_git_remote, url, context.allow_file_git, context.allowed_networks)
+        except AddressRefused as exc:
+            raise GitLocatorError(f"{locator}: refused: {exc}") from None
         evidence = []
         if rev is not None and _COMMIT.match(rev):
             commit = rev

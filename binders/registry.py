@@ -118,5 +118,6 @@ class BindContext:
     cache_dir: Path
     npm_registry: str = "https://registry.npmjs.org"
     pypi_index: str = "https://pypi.org"
-    allow_file_git: bool = False  # file:// clones (local mirrors, tests)
+    allow_file_git: bool = False  # file:// clones (local mirrors, tests), and git remotes on private addresses
+    allowed_networks: tuple[str, ...] = ()  # CIDRs git remotes may resolve to despite the address policy
     verify_source: str | None = None  # npm: compare the tarball with this repository at gitHead

@@ -78,6 +78,19 @@ def candidates(store: Store, ecosystem: str | None = None) -> list[dict[str, Any
             for e, n, v, k, key, r in rows]
 
 
+def record_flag(store: Store, url: str, source_kind: str, kind: str, subject: str, detail: str) -> None:
+    """Something the registry's metadata and the observed artifact disagree on, kept as a flag of
+    the release's source (created if the store has not met it yet)."""
+    with store.write_transaction():
+        store.conn.execute("INSERT OR IGNORE INTO sources (url, origin, kind) VALUES (?, ?, ?)",
+                           [url, origin_of(url), source_kind])
+        source_id = store.conn.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()[0]
+        store.conn.execute(
+            "INSERT OR IGNORE INTO flags (source_id, kind, subject, detail, detected_at) VALUES (?, ?, ?, ?, ?)",
+            [source_id, kind, subject, detail, utc_now()],
+        )
+
+
 def record_artifact(store: Store, ecosystem: str, name: str, version: str, filename: str, url: str, size: int,
                     sha256: str, sha512: str, verified_against: str, path: str | None) -> None:
     with store.write_transaction():

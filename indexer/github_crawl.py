@@ -13,6 +13,10 @@ from schemas.errors import CapindexError
 ECOSYSTEM = "github"
 
 
+class GithubFailure(CapindexError, RuntimeError):
+    pass
+
+
 @dataclass
 class GithubOutcome:
     requested: str

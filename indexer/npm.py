@@ -216,6 +216,9 @@ async def fetch_package(store: Store, client: Any, spec: str, cache_dir: Path,
                              response.digests["sha256"], response.digests["sha512"],
                              checked or f"shasum {shasum}", str(target))
     mismatches = _manifest_differences(target, packument["versions"][version], f"{name}@{version}")
+    for difference in mismatches:  # published code that does not match its metadata is worth surfacing
+        registry.record_flag(store, f"{url}/{quote(version)}", ECOSYSTEM, "manifest-mismatch", f"{name}@{version}",
+                             difference)
     return {"name": name, "version": version, "requested": resolution.requested, "how": resolution.how,
             "tarball": tarball, "verified": checked or f"sha1 {shasum}", "sha256": response.digests["sha256"],
             "sha512": response.digests["sha512"],

@@ -94,3 +94,25 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
+
+
+def check_git_remote(url: str, allow_private: bool = False, allowed_networks: Iterable[str] = ()) -> None:
+    """Apply the address policy to a git remote before git connects to it (git resolves the name
+    again itself, so this narrows rather than closes the window; clone URLs from untrusted
+    metadata must not reach an internal service). file:// and local paths are not network remotes."""
+    from urllib.parse import urlsplit
+
+    if allow_private or url.startswith("file://") or "://" not in url and ":" not in url.split("/", 1)[0]:
+        return
+    host = urlsplit(url).hostname if "://" in url else url.split(":", 1)[0].rpartition("@")[2]
+    if not host:
+        return
+    guard = GuardedBackend(False, allowed_networks)
+    try:
+        infos = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise AddressRefused(f"{host}: cannot resolve ({exc.strerror or exc})") from None
+    for info in infos:
+        problem = guard.problem(info[4][0])
+        if problem:
+            raise AddressRefused(f"{host} resolves to a {problem} (use --allow-private to allow)")

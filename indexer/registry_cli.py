@@ -135,7 +135,8 @@ def bind(
     async def work(client: Any) -> dict[str, Any]:
         with settings.store() as store:
             context = BindContext(store, client, _cache(settings, cache), npm_registry, pypi_index,
-                                  allow_file_git=allow_private, verify_source=verify_source)
+                                  allow_file_git=allow_private, allowed_networks=tuple(allow_network or ()),
+                                  verify_source=verify_source)
             binding = await binders.bind(locator, context, {"id": candidate} if candidate else None)
             binders.check(binding)  # again, before it is stored
             store_registry.store_binding(store, binding, candidate)
@@ -261,3 +262,41 @@ def crawl_github(
     emit(settings, payload, "\n".join(lines))
     if any(o["error"] for o in payload["repositories"]):
         raise typer.Exit(1)
+
+
+@fetch_app.command("github")
+def fetch_github(
+    ctx: typer.Context,
+    spec: Annotated[str, typer.Argument(help="OWNER/REPO or OWNER/REPO@REF.")],
+    github_api: Annotated[str, typer.Option("--github-api", help="GitHub REST API base URL.")] = "https://api.github.com",
+    clone_url: Annotated[
+        str | None, typer.Option("--clone-url", help="Clone from here instead (a mirror; file:// needs --allow-private).")
+    ] = None,
+    cache: Cache = None, allow_private: AllowPrivate = False, allow_network: AllowNetwork = None,
+    timeout: Timeout = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+) -> None:
+    """Resolve a ref to its commit through the API, then check that commit out into the cache."""
+    import asyncio
+
+    from . import github_crawl
+    from .gitcache import checkout_commit
+    from .github import GitHub
+    from .policy import check_git_remote
+
+    settings: Settings = ctx.obj
+
+    async def work(client: Any) -> dict[str, Any]:
+        api = GitHub(client, github_api, github_token())
+        with settings.store() as store:
+            outcome = await github_crawl.crawl_repo(store, api, spec)
+            if outcome.error:
+                raise github_crawl.GithubFailure(outcome.error)
+            owner, repo, _ = github_crawl.parse_spec(spec)
+            source = clone_url or (await api.repo(owner, repo))["clone_url"]
+            await asyncio.to_thread(check_git_remote, source, allow_private, allow_network or ())
+            path = await asyncio.to_thread(checkout_commit, source, outcome.commit,
+                                           _cache(settings, cache) / "git", allow_file=allow_private)
+        return {**outcome.as_dict(), "clone_url": source, "path": str(path)}
+
+    result = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    emit(settings, result, f"{result['name']} @ {result['commit']} ({result['how']}) checked out in {result['path']}")

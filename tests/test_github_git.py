@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+from pathlib import Path
 
 import pytest
 from test_github import FEATURE, MAIN, V110, GitHubReplay
@@ -98,3 +99,72 @@ def test_an_unknown_revision_is_one_clear_error(bare_repo, tmp_path, capsys):
                  "--cache", str(tmp_path / "cache")]) == 1
     err = capsys.readouterr().err
     assert "no-such-branch" in err and "Traceback" not in err
+
+
+def test_fetch_github_checks_out_the_resolved_commit(api, bare_repo, tmp_path, capsys, monkeypatch):
+    """The API says which commit; the clone (here a local mirror) must have it, and it is checked out."""
+    monkeypatch.delenv("GITHUB_TOKEN", raising=False)
+    bare, first, second = bare_repo
+    # the loopback API's default branch is MAIN; make the mirror's commit that one by asking for it exactly
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "fetch", "github", f"octo-org/hello-capability@{MAIN}",
+                 "--github-api", api.base, "--clone-url", f"file://{bare}", "--allow-private",
+                 "--cache", str(tmp_path / "cache")]) == 1
+    err = capsys.readouterr().err
+    assert MAIN in err and "Traceback" not in err  # the mirror does not have the API's commit: refused
+    assert not list((tmp_path / "cache").rglob(MAIN))
+    # a commit both the API and the mirror know is checked out
+    from webserver import Route
+
+    api.routes[f"/repos/octo-org/hello-capability/commits/{second}"] = Route(body=json.dumps({"sha": second}).encode())
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "fetch", "github", f"octo-org/hello-capability@{second}",
+                 "--github-api", api.base, "--clone-url", f"file://{bare}", "--allow-private",
+                 "--cache", str(tmp_path / "cache")]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["commit"] == second and result["how"] == "commit"
+    assert git("rev-parse", "HEAD", cwd=result["path"]) == second
+    assert (Path(result["path"]) / "tool.py").read_text() == "print('hello, again')\n"
+
+
+def test_a_git_remote_on_a_private_address_is_refused_without_allow_private(tmp_path, capsys):
+    assert main(["--db", str(tmp_path / "s.db"), "bind", "git+https://127.0.0.1/acme/tool.git@main",
+                 "--cache", str(tmp_path / "cache")]) == 1
+    err = capsys.readouterr().err
+    assert "loopback" in err and "refused" in err
+
+
+def test_conformance_exercises_the_git_binder_through_the_registry(bare_repo, tmp_path, capsys):
+    bare, _, second = bare_repo
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "conformance", "--binder", f"git+file://{bare}@main",
+                 "--cache", str(tmp_path / "cache")]) == 0
+    report = json.loads(capsys.readouterr().out)
+    binder = {c["id"]: c["passed"] for c in report["checks"] if c["id"].startswith("binder.")}
+    assert binder == {"binder.bind": True, "binder.locator": True, "binder.identity": True, "binder.recheck": True,
+                      "binder.authority": True, "binder.deterministic": True}
+
+
+def test_verify_source_compares_an_npm_tarball_with_its_repository_at_git_head(web, bare_repo, tmp_path, capsys):
+    from test_npm import sri, tarball
+
+    bare, first, _ = bare_repo  # at `first`, tool.py prints 'hello'
+    package = {"name": "tool", "version": "1.0.0", "gitHead": first}
+    data = tarball(package, {"tool.py": b"print('hello')\n", "extra.js": b"// built\n"})
+    web.raw("/tool/-/tool-1.0.0.tgz", data)
+    web.json("/tool", {"name": "tool", "dist-tags": {"latest": "1.0.0"}, "versions": {"1.0.0": {
+        **package, "dist": {"integrity": sri(data), "tarball": web.url("/tool/-/tool-1.0.0.tgz")}}}})
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "bind", "npm:tool@1.0.0", "--npm-registry", web.base,
+                 "--verify-source", f"file://{bare}", "--allow-private", "--cache", str(tmp_path / "cache")]) == 0
+    comparison = json.loads(capsys.readouterr().out)["metadata"]["sourceComparison"]
+    assert comparison["commit"] == first and comparison["differ"] == []
+    assert set(comparison["onlyInTarball"]) == {"package.json", "extra.js"}
+    # the same tarball against a later commit of the source: tool.py differs
+    data2 = tarball({**package, "version": "1.0.1"}, {"tool.py": b"print('goodbye')\n"})
+    web.raw("/tool/-/tool-1.0.1.tgz", data2)
+    doc = json.loads(web.routes["/tool"].body)
+    doc["versions"]["1.0.1"] = {**package, "version": "1.0.1",
+                                "dist": {"integrity": sri(data2), "tarball": web.url("/tool/-/tool-1.0.1.tgz")}}
+    web.json("/tool", doc)
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "bind", "npm:tool@1.0.1", "--npm-registry", web.base,
+                 "--verify-source", f"file://{bare}", "--allow-private", "--cache", str(tmp_path / "cache")]) == 0
+    binding = json.loads(capsys.readouterr().out)
+    assert binding["metadata"]["sourceComparison"]["differ"] == ["tool.py"]
+    assert any("1 differ" in e for e in binding["evidence"])

@@ -133,6 +133,8 @@ def test_fetch_verifies_the_tarball_before_unpacking_and_compares_manifests(regi
                "--cache", str(cache)) == 0
     flagged = json.loads(capsys.readouterr().out)["manifest_differences"]
     assert flagged == ["text/slugify: the inert manifests differ"]
+    assert rows(tmp_path / "store.db", "SELECT kind, subject, detail FROM flags") == [
+        ("manifest-mismatch", "slugify-kit@2.0.0-beta.1", "text/slugify: the inert manifests differ")]
 
 
 def test_a_tampered_tarball_fails_and_nothing_is_kept(registry, tmp_path, capsys):
