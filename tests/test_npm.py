@@ -192,3 +192,30 @@ def test_live_npm_package_end_to_end(tmp_path, capsys):
     binding = json.loads(capsys.readouterr().out)
     assert binding["immutableArtifact"] == ("is-number@7.0.0#sha512-41Cifkg6e8TylSpdtTpeLVMqvSBEVzTttHvERD741"
                                             "+pnZ8ANv0004MRL43QKPDlK9cGvNp6NZWZUBlbGXYxxng==")
+
+
+def test_a_verified_tarball_that_escapes_its_directory_is_refused_and_nothing_is_kept(registry, tmp_path, capsys):
+    """Integrity proves which bytes were published, not that they are safe to unpack."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:gz") as tar:
+        for name, data in (("package/package.json", b'{"name": "slugify-kit", "version": "1.1.0"}'),
+                           ("package/../../escaped.txt", b"outside")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+        link = tarfile.TarInfo("package/passwd")
+        link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+        tar.addfile(link)
+    evil = out.getvalue()
+    doc = copy.deepcopy(registry.packument)
+    doc["versions"]["1.1.0"]["dist"].update(integrity=sri(evil), shasum=hashlib.sha1(evil).hexdigest())
+    registry.json("/slugify-kit", doc)
+    registry.raw("/slugify-kit/-/slugify-kit-1.1.0.tgz", evil)
+    cache = tmp_path / "cache"
+    assert cli(tmp_path, "fetch", "npm", "slugify-kit@1.1.0", "--npm-registry", registry.base, "--allow-private",
+               "--cache", str(cache)) == 1
+    err = capsys.readouterr().err
+    assert "escapes" in err and "Traceback" not in err
+    assert not any(p.is_file() or p.is_symlink() for p in tmp_path.rglob("*") if "cache" in p.parts)
+    assert not (tmp_path / "escaped.txt").exists() and not (cache.parent / "escaped.txt").exists()
+    assert rows(tmp_path / "store.db", "SELECT COUNT(*) FROM artifacts") == [(0,)]
