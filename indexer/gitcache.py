@@ -32,6 +32,8 @@ import git
 
 from schemas.errors import CapindexError
 
+from .urls import is_valid_ref_name
+
 SHA1 = re.compile(r"[0-9a-f]{40}")
 ALLOWED = ("https", "ssh")
 FETCH_TIMEOUT = 600.0  # seconds for one git command (a fetch of a big repository included)
@@ -402,10 +404,6 @@ def resolve_remote_ref(clone_url: str, ref: str | None = None, *, allow_file: bo
 
 
 def _check_ref(ref: str) -> str:
-    """A ref name git would accept (git check-ref-format's rules), never one that looks like an option."""
-    bad = (not ref or ref.startswith(("-", "/", ".")) or ref.endswith(("/", ".", ".lock")) or ".." in ref
-           or "//" in ref or "@{" in ref or ref == "@" or "/." in ref
-           or any(ord(c) < 0x21 or ord(c) == 0x7F or c in "~^:?*[\\" for c in ref))
-    if bad:
+    if not is_valid_ref_name(ref):
         raise GitCacheError(f"{ref!r}: not a valid branch or tag name")
     return ref

@@ -26,6 +26,7 @@ from urllib.parse import quote, urlencode
 from schemas.errors import CapindexError
 
 from .fetching import FetchFailure, HttpStatusError
+from .urls import is_valid_ref_name
 
 log = logging.getLogger(__name__)
 
@@ -312,11 +313,7 @@ def _full_name(owner: str, name: str) -> str:
 
 
 def _check_ref(ref: str) -> str:
-    """A branch or tag name as git allows it (check-ref-format), so it is safe in a URL path."""
-    bad = (not ref or ref.startswith(("-", "/", ".")) or ref.endswith(("/", ".", ".lock")) or ".." in ref
-           or "//" in ref or "@{" in ref or ref == "@" or "/." in ref
-           or any(ord(c) < 0x21 or ord(c) == 0x7F or c in "~^:?*[\\" for c in ref))
-    if bad:
+    if not is_valid_ref_name(ref):
         raise GitHubError(f"{ref!r}: not a valid branch or tag name")
     return ref
 

@@ -45,3 +45,11 @@ def site_documents(origin: str) -> list[str]:
     base = normalize_url(origin)
     root = urlunsplit(urlsplit(base)[:2] + ("/", "", ""))
     return [root + ".well-known/capabilities", root + ".well-known/capabilities.json"]
+
+
+def is_valid_ref_name(ref: str) -> bool:
+    """A branch or tag name git accepts (check-ref-format's rules): never one that looks like an
+    option, so it is safe on a git command line and in an API path."""
+    return not (not ref or ref.startswith(("-", "/", ".")) or ref.endswith(("/", ".", ".lock")) or ".." in ref
+                or "//" in ref or "@{" in ref or ref == "@" or "/." in ref
+                or any(ord(c) < 0x21 or ord(c) == 0x7F or c in "~^:?*[\\" for c in ref))

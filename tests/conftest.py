@@ -111,3 +111,26 @@ def web():
     server = Web()
     yield server
     server.close()
+
+
+def rows(db_path, sql: str, *args) -> list[tuple]:
+    """The rows a query returns from a store, read with a plain connection of its own."""
+    import sqlite3
+
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def registry_gateway(*hosts: str) -> list[str]:
+    """--allow-network for the hosts' addresses when they are not public ones: on this project's
+    machines the registries are reached through a gateway on a documentation range, which the
+    address policy refuses by default (as it should)."""
+    import socket
+
+    from indexer.policy import address_problem
+
+    return [arg for host in hosts for info in socket.getaddrinfo(host, 443, type=socket.SOCK_STREAM)
+            if address_problem(info[4][0]) for arg in ("--allow-network", info[4][0])]

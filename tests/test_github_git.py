@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
 from test_github import FEATURE, MAIN, V110, GitHubReplay
 
+from conftest import rows
 from indexer.cli import main
-
-
-def rows(db, sql):
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 @pytest.fixture

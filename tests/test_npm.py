@@ -10,12 +10,12 @@ import hashlib
 import io
 import json
 import os
-import sqlite3
 import tarfile
 from pathlib import Path
 
 import pytest
 
+from conftest import registry_gateway, rows
 from indexer.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "npm"
@@ -27,14 +27,6 @@ CAPABILITY = {"specVersion": "0.1", "exports": {
     "text/slugify": {"module": "./dist/slugify.js", "manifest": MANIFEST},
     "text/legacy-upper": "./dist/upper.js",
 }}
-
-
-def rows(db, sql):
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 def tarball(package_json: dict, files: dict[str, bytes] | None = None) -> bytes:
@@ -173,15 +165,6 @@ def test_an_unknown_package_or_tag_is_one_clear_error(registry, tmp_path, capsys
                "--npm-registry", registry.base, "--allow-private") == 1
     out = json.loads(capsys.readouterr().out)["packages"]
     assert "not found" in out[0]["error"] and "nightly" in out[1]["error"]
-
-
-def registry_gateway(*hosts: str) -> list[str]:
-    import socket
-
-    from indexer.policy import address_problem
-
-    return [arg for host in hosts for info in socket.getaddrinfo(host, 443, type=socket.SOCK_STREAM)
-            if address_problem(info[4][0]) for arg in ("--allow-network", info[4][0])]
 
 
 @pytest.mark.skipif(os.environ.get("CAPINDEX_OFFLINE") == "1", reason="CAPINDEX_OFFLINE=1: no live registry tests")

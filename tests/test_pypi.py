@@ -6,23 +6,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+from conftest import registry_gateway, rows
 from indexer.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pypi"
 WHEEL = "wheel-0.48.0-py3-none-any.whl"
-
-
-def rows(db, sql):
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 @pytest.fixture
@@ -35,22 +27,6 @@ def pypi(web):
         web.raw(path, (FIXTURES / entry["filename"]).read_bytes())
     web.json("/pypi/wheel/json", project)
     return web
-
-
-def registry_gateway(*hosts: str) -> list[str]:
-    """--allow-network for the hosts' addresses when they are not public ones: on this project's
-    machines the registries are reached through a gateway on a documentation range, which the
-    address policy refuses by default (as it should)."""
-    import socket
-
-    from indexer.policy import address_problem
-
-    allowed = []
-    for host in hosts:
-        for info in socket.getaddrinfo(host, 443, type=socket.SOCK_STREAM):
-            if address_problem(info[4][0]):
-                allowed += ["--allow-network", info[4][0]]
-    return allowed
 
 
 def cli(tmp_path, *args):
