@@ -39,6 +39,15 @@ def run_with_client(limits: Limits, work: Callable[[Any], Awaitable[T]]) -> T:
     return asyncio.run(main())
 
 
+def run_in_store(settings: Settings, limits: Limits, work: Callable[[Any, Any], Awaitable[T]]) -> T:
+    """`await work(store, client)` with the command's store open and one guarded client."""
+    async def job(client: Any) -> T:
+        with settings.store() as store:
+            return await work(store, client)
+
+    return run_with_client(limits, job)
+
+
 def _limits(allow_private: bool, timeout: float, max_bytes: int, allow_network: list[str] | None = None) -> Limits:
     import ipaddress
 
@@ -61,7 +70,8 @@ def crawl_npm(
     specs: Annotated[list[str] | None, typer.Argument(help="NAME, NAME@VERSION, NAME@TAG or NAME@RANGE.")] = None,
     search: Annotated[str | None, typer.Option("--search", help="Registry search; results are candidates.")] = None,
     npm_registry: NpmRegistry = "https://registry.npmjs.org",
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0,
+    max_bytes: MaxBytes = 64 * 1024 * 1024,
 ) -> None:
     """Record exact npm releases (and their declared capabilities) in the store."""
     from . import npm
@@ -70,13 +80,12 @@ def crawl_npm(
     if not specs and not search:
         raise typer.BadParameter("give at least one package, or --search TEXT")
 
-    async def work(client: Any) -> dict[str, Any]:
-        with settings.store() as store:
-            outcomes = [await npm.crawl_package(store, client, spec, npm_registry) for spec in specs or []]
-            found = await npm.search(store, client, search, npm_registry) if search else []
+    async def work(store: Any, client: Any) -> dict[str, Any]:
+        outcomes = [await npm.crawl_package(store, client, spec, npm_registry) for spec in specs or []]
+        found = await npm.search(store, client, search, npm_registry) if search else []
         return {"packages": [o.as_dict() for o in outcomes], "search": found}
 
-    payload = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    payload = run_in_store(settings, _limits(allow_private, timeout, max_bytes, allow_network), work)
     lines = []
     for o in payload["packages"]:
         if o["error"]:
@@ -96,18 +105,16 @@ def fetch_npm(
     ctx: typer.Context,
     spec: Annotated[str, typer.Argument(help="NAME@VERSION (a tag or range is resolved first).")],
     npm_registry: NpmRegistry = "https://registry.npmjs.org", cache: Cache = None,
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0,
+    max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Download a tarball, verify it against dist.integrity before unpacking, unpack it safely."""
     from . import npm
 
     settings: Settings = ctx.obj
-
-    async def work(client: Any) -> dict[str, Any]:
-        with settings.store() as store:
-            return await npm.fetch_package(store, client, spec, _cache(settings, cache), npm_registry)
-
-    result = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    result = run_in_store(settings, _limits(allow_private, timeout, max_bytes, allow_network),
+                          lambda store, client: npm.fetch_package(store, client, spec, _cache(settings, cache),
+                                                                  npm_registry))
     text = f"{result['name']}@{result['version']}: verified {result['verified']}; {result['files']} files in {result['path']}"
     text += "".join(f"\n  flagged {d}" for d in result["manifest_differences"])
     emit(settings, result, text)
@@ -188,18 +195,18 @@ def crawl_pypi(
     ctx: typer.Context,
     specs: Annotated[list[str], typer.Argument(help="NAME or NAME==VERSION.")],
     pypi_index: PypiIndex = "https://pypi.org",
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0, max_bytes: MaxBytes = 64 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: float = 60.0,
+    max_bytes: MaxBytes = 64 * 1024 * 1024,
 ) -> None:
     """Record exact PyPI releases (every file's sha256, requires-python, project URLs) in the store."""
     from . import pypi
 
     settings: Settings = ctx.obj
 
-    async def work(client: Any) -> list[dict[str, Any]]:
-        with settings.store() as store:
-            return [(await pypi.crawl_project(store, client, spec, pypi_index)).as_dict() for spec in specs]
+    async def work(store: Any, client: Any) -> list[dict[str, Any]]:
+        return [(await pypi.crawl_project(store, client, spec, pypi_index)).as_dict() for spec in specs]
 
-    outcomes = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    outcomes = run_in_store(settings, _limits(allow_private, timeout, max_bytes, allow_network), work)
     emit(settings, {"projects": outcomes}, "\n".join(
         f"failed  {o['requested']}: {o['error']}" if o["error"]
         else f"{o['name']}=={o['version']} ({o['how']}): {o['files']} files" for o in outcomes))
@@ -212,18 +219,16 @@ def fetch_pypi(
     ctx: typer.Context,
     spec: Annotated[str, typer.Argument(help="NAME==VERSION (or NAME for the latest release).")],
     pypi_index: PypiIndex = "https://pypi.org", cache: Cache = None,
-    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0, max_bytes: MaxBytes = 256 * 1024 * 1024,
+    allow_private: AllowPrivate = False, allow_network: AllowNetwork = None, timeout: Timeout = 120.0,
+    max_bytes: MaxBytes = 256 * 1024 * 1024,
 ) -> None:
     """Download a release's wheel (or sdist), verify its sha256, unpack it safely, read its entry points."""
     from . import pypi
 
     settings: Settings = ctx.obj
-
-    async def work(client: Any) -> dict[str, Any]:
-        with settings.store() as store:
-            return await pypi.fetch_project(store, client, spec, _cache(settings, cache), pypi_index)
-
-    result = run_with_client(_limits(allow_private, timeout, max_bytes, allow_network), work)
+    result = run_in_store(settings, _limits(allow_private, timeout, max_bytes, allow_network),
+                          lambda store, client: pypi.fetch_project(store, client, spec, _cache(settings, cache),
+                                                                   pypi_index))
     scripts = ", ".join(f"{k} = {v}" for k, v in result["entry_points"]["console_scripts"].items()) or "none"
     emit(settings, result, f"{result['name']}=={result['version']}: verified sha256 {result['sha256']} of "
          f"{result['file']}; {result['files']} files in {result['path']}; console scripts: {scripts}")
