@@ -312,4 +312,6 @@ if __name__ == "__main__":  # python -m indexer.cli: run the imported module, wh
     _main()
 
 
+from miners import command as _mine_command  # noqa: E402,F401  (registers `mine`)
+
 from . import registry_cli  # noqa: E402,F401  (registers the registry commands on `app`)

@@ -1,0 +1,71 @@
+"""`capindex mine`: a few lines over miners.mine, with the store and the registries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from indexer.cli import AllowPrivate, Settings, app, emit
+from indexer.registry_cli import Cache, NpmRegistry, PypiIndex, _cache, _limits, run_in_store
+
+
+def mine_location(settings: Settings, location: str, rev: str | None, cache: Path | None, npm_registry: str,
+                  pypi_index: str, allow_private: bool) -> dict[str, Any]:
+    from schemas.documents import validate
+
+    from .mine import mine_tree
+    from .sources import is_git_repository, open_directory, open_git, open_registry
+
+    if location.startswith(("npm:", "pypi:")):
+        async def work(store: Any, client: Any) -> dict[str, Any]:
+            tree = await open_registry(location, store, client, _cache(settings, cache), npm_registry, pypi_index)
+            return mine_tree(tree)
+
+        report = run_in_store(settings, _limits(allow_private, 120.0, 256 * 1024 * 1024), work)
+    elif "://" in location or location.startswith("git@") or is_git_repository(location):
+        report = mine_tree(open_git(location, rev, _cache(settings, cache), allow_file=True))
+    else:
+        if rev:
+            raise typer.BadParameter(f"{location} is a plain directory: --rev needs a git repository")
+        report = mine_tree(open_directory(location))
+    validate("report", report, f"mining report for {location}")
+    return report
+
+
+def store_candidates(settings: Settings, report: dict[str, Any]) -> None:
+    from index import registry
+
+    repo = report["repository"]
+    name = repo.get("artifact") or repo["locator"]
+    with settings.store() as store:
+        for candidate in report["candidates"]:
+            registry.record_candidate(store, f"mined:{repo['kind']}", name, repo.get("commit"), candidate["kind"],
+                                      candidate["id"], candidate)
+
+
+@app.command("mine")
+def mine(
+    ctx: typer.Context,
+    location: Annotated[str, typer.Argument(help="A git repository (path or URL), npm:NAME@VERSION, pypi:NAME==VERSION "
+                                                 "or a plain directory (unpinned).")],
+    rev: Annotated[str | None, typer.Option("--rev", help="Branch, tag or commit (git); resolved to a commit.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Also write the report here.")] = None,
+    npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
+    cache: Cache = None, allow_private: AllowPrivate = False,
+) -> None:
+    """Evidence-backed candidate operations of a repository or package: never executable."""
+    settings: Settings = ctx.obj
+    report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private)
+    store_candidates(settings, report)
+    if out is not None:
+        out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    cov = report["coverage"]
+    lines = [f"{location} @ {report['repository'].get('commit') or report['repository'].get('artifact') or 'unpinned'}: "
+             f"{len(report['candidates'])} candidates from {cov['files_parsed']} of {cov['eligible_files']} source files"
+             + ("" if cov["complete"] else " (partial: see skipped)")]
+    lines += [f"  {c['visibility']:<8} {c['kind']:<14} {c['name']}  ({c['source']['path']}:{c['source']['line']})"
+              for c in report["candidates"][:200]]
+    emit(settings, report, "\n".join(lines))

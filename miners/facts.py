@@ -1,0 +1,96 @@
+"""What the miner's extractors find in one source file: plain records the miner assembles into
+candidates (miners/report.py). Every record carries its path and line span, so any claim can be
+opened at its source.
+
+Extractors are per concern and per language family: `declarations.py` (functions, classes,
+methods, and what a module makes public), `surfaces.py` (CLI commands, HTTP routes, MCP tools
+and resources), `effects.py` (calls that show an effect, and hazards that blind static
+analysis). Each takes a `ParsedFile` and returns these records; none runs repository code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SymbolKind = Literal["function", "class", "method"]
+SurfaceKind = Literal["cli-command", "cli-subcommand", "http-route", "mcp-tool", "mcp-resource"]
+
+
+@dataclass
+class ParsedFile:
+    path: str  # repository-relative, POSIX separators
+    language: str  # a tree-sitter-language-pack name: "python", "javascript", "typescript", "tsx", "go", ...
+    source: bytes
+    tree: Any  # tree_sitter.Tree
+
+    def text(self, node: Any) -> str:
+        return self.source[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+
+@dataclass
+class Symbol:
+    kind: SymbolKind
+    name: str  # functions and classes: the identifier; methods: "Class.method"
+    line: int  # 1-based, first line of the declaration
+    end_line: int
+    signature: str  # the declaration's head as written: "def slugify(text: str, sep: str = '-') -> str"
+    doc: str = ""  # docstring / leading doc comment, first paragraph
+    exported: bool = False  # public by the language's own rules (export, __all__, capitalised, pub, public...)
+    container: str | None = None  # the class of a method
+    start_byte: int = 0  # the body's span, for effect scanning
+    end_byte: int = 0
+    calls: list[str] = field(default_factory=list)  # names this symbol calls (same-file effect propagation)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ModuleSurface:
+    """What a module makes reachable by name: `__all__`, `export` forms, `module.exports`,
+    re-exports. `names` None means "every public-looking name" (no explicit list)."""
+
+    names: set[str] | None = None
+    reexports: list[tuple[str, str]] = field(default_factory=list)  # (exported name, "from" specifier or module)
+    export_all_from: list[str] = field(default_factory=list)  # `export * from "x"`, `from x import *`
+    default_export: str | None = None  # the local name `export default` / `module.exports =` points to
+
+
+@dataclass
+class Surface:
+    kind: SurfaceKind
+    name: str  # CLI: the command path as typed ("mytool sub"); HTTP: "METHOD /path"; MCP: the tool name
+    line: int
+    end_line: int
+    framework: str  # "click", "typer", "argparse", "commander", "yargs", "express", "fastapi", "mcp", ...
+    handler: str | None = None  # the function that serves it, when known
+    description: str = ""
+    input_schema: dict[str, Any] | None = None  # MCP tools: when literal
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class EffectHit:
+    effect: str  # a Capability effect: "filesystem.read", "network.connect", ...
+    confidence: float
+    line: int
+    call: str  # the call as written, e.g. "fs.readFileSync"
+    start_byte: int = 0  # to attribute it to the enclosing symbol
+
+
+@dataclass
+class HazardHit:
+    kind: str  # "eval", "dynamic-import", "reflection", "native-addon", "ffi", "install-script"
+    detail: str
+    line: int
+
+
+@dataclass
+class FileFacts:
+    path: str
+    language: str
+    symbols: list[Symbol] = field(default_factory=list)
+    module: ModuleSurface = field(default_factory=ModuleSurface)
+    surfaces: list[Surface] = field(default_factory=list)
+    effects: list[EffectHit] = field(default_factory=list)
+    hazards: list[HazardHit] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)  # module specifiers this file imports

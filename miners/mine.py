@@ -1,0 +1,373 @@
+"""Mine a source tree into a mining report: evidence-backed candidate operations, never executable.
+
+Files are planned (coverage.py), parsed once each with tree-sitter in two worker processes, and
+their facts (declarations, surfaces, effects) assembled here: visibility from what the package
+declares as its surface (package.json main/exports/types/bin, pyproject scripts, Python
+`__all__` and underscores, `export` forms), evidence with path and line for every claim, effects
+found in the candidate's own code and in the same-file functions it calls, and a draft contract
+whose authority is always incomplete. Nothing from the repository is imported or run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import tomllib
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from schemas.ecma import utc_now
+
+from .coverage import content_problem, plan
+from .facts import FileFacts, ParsedFile
+from .sources import SourceTree
+
+OPAQUE = "custom:external.opaque-effects"
+CHUNK_BYTES = 2 * 1024 * 1024  # per task sent to a worker
+
+
+def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
+    """One file's facts, or why it was skipped. Runs in a worker; never raises for bad input."""
+    from . import parsing
+
+    problem = content_problem(data)
+    if problem:
+        return problem
+    try:
+        tree = parsing.parse(language, data)
+    except Exception as exc:  # noqa: BLE001 - a grammar failure is a coverage fact, not a crash
+        return f"parse failed ({exc.__class__.__name__})"
+    parsed = ParsedFile(path, language, data, tree)
+    facts = FileFacts(path, language)
+    for name, call in (("declarations", "extract_declarations"), ("surfaces", "extract_surfaces"),
+                       ("effects", "extract_effects")):
+        try:
+            module = __import__(f"miners.{name}", fromlist=[call])
+        except ImportError:
+            continue
+        try:
+            result = getattr(module, call)(parsed)
+        except RecursionError:
+            return "too deeply nested to analyse"
+        except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on
+            return f"analysis failed ({name}: {exc.__class__.__name__}: {exc})"[:300]
+        if name == "declarations":
+            facts.symbols, facts.module = result
+        elif name == "surfaces":
+            facts.surfaces = result
+        else:
+            facts.effects, facts.hazards = result
+    return facts
+
+
+def _analyse_chunk(items: list[tuple[str, str, bytes]]) -> list[tuple[str, FileFacts | str]]:
+    return [(path, analyse(path, language, data)) for path, language, data in items]
+
+
+def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
+    """The mining report (a dict that validates as a `report` document)."""
+    files = list(tree.files())
+    work = plan(files)
+    sizes = dict(files)
+    texts = {path: tree.read(path) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024}
+    chunks: list[list[tuple[str, str, bytes]]] = [[]]
+    size = 0
+    for path, language in work.source:
+        data = tree.read(path)
+        if size > CHUNK_BYTES:
+            chunks.append([])
+            size = 0
+        chunks[-1].append((path, language, data))
+        size += len(data)
+    results: list[tuple[str, FileFacts | str]] = []
+    workers = workers or min(2, os.cpu_count() or 1)
+    if workers > 1 and len(chunks) > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            for part in pool.map(_analyse_chunk, chunks):
+                results += part
+    else:
+        for chunk in chunks:
+            results += _analyse_chunk(chunk)
+    facts: dict[str, FileFacts] = {}
+    skipped = list(work.skipped)
+    for path, result in results:
+        if isinstance(result, str):
+            skipped.append({"path": path, "reason": result})
+        else:
+            facts[path] = result
+    package = _package_surface(tree, sizes)
+    candidates = _candidates(tree, facts, package, texts, work)
+    hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
+               for f in facts.values() for h in f.hazards] + package["hazards"]
+    languages: dict[str, int] = {}
+    for f in facts.values():
+        languages[f.language] = languages.get(f.language, 0) + 1
+    parsed_bytes = sum(sizes[p] for p in facts)
+    eligible = len(work.source)
+    return {
+        "report_version": "0.1",
+        "generated_at": utc_now(),
+        "repository": tree.identity.as_dict(),
+        "coverage": {
+            "files_seen": work.files_seen, "files_parsed": len(facts), "languages": languages,
+            "skipped": sorted(skipped, key=lambda s: s["path"]), "bytes_seen": work.bytes_seen,
+            "eligible_files": eligible, "bytes_parsed": parsed_bytes, "evidence_files": len(work.evidence),
+            "complete": len(facts) == eligible,
+        },
+        "candidates": candidates,
+        "hazards": sorted(hazards, key=lambda h: (h.get("path") or "", h.get("line") or 0, h["kind"])),
+        "unsupported_extensions": dict(sorted(work.unsupported.items())),
+    }
+
+
+# -- the package's declared surface ---------------------------------------------------------------
+
+
+def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
+    """package.json / pyproject.toml / setup.cfg at the root: names, entry files, commands, hazards."""
+    out: dict[str, Any] = {"npm_name": None, "entries": set(), "bins": {}, "scripts": {}, "py_name": None,
+                           "hazards": [], "manifest_path": {}}
+    if "package.json" in sizes:
+        try:
+            pkg = json.loads(tree.read("package.json"))
+        except ValueError:
+            pkg = {}
+        if isinstance(pkg, dict):
+            out["npm_name"] = pkg.get("name") if isinstance(pkg.get("name"), str) else None
+            for key in ("main", "module", "types", "typings", "browser"):
+                if isinstance(pkg.get(key), str):
+                    out["entries"].add(_norm(pkg[key]))
+            out["entries"].update(_export_targets(pkg.get("exports")))
+            bins = pkg.get("bin")
+            if isinstance(bins, str) and out["npm_name"]:
+                bins = {out["npm_name"].rsplit("/", 1)[-1]: bins}
+            if isinstance(bins, dict):
+                out["bins"] = {k: _norm(v) for k, v in bins.items() if isinstance(v, str)}
+                out["entries"].update(out["bins"].values())
+            for hook in ("preinstall", "install", "postinstall"):
+                script = (pkg.get("scripts") or {}).get(hook) if isinstance(pkg.get("scripts"), dict) else None
+                if isinstance(script, str):
+                    out["hazards"].append({"kind": "install-script", "detail": f"{hook}: {script}"[:200],
+                                           "path": "package.json"})
+            out["manifest_path"]["npm"] = "package.json"
+            if not out["entries"]:
+                out["entries"].add("index.js")
+    if "binding.gyp" in sizes:
+        out["hazards"].append({"kind": "native-addon", "detail": "binding.gyp builds native code", "path": "binding.gyp"})
+    if "pyproject.toml" in sizes:
+        try:
+            project = tomllib.loads(tree.read("pyproject.toml").decode("utf-8", "replace")).get("project", {})
+        except tomllib.TOMLDecodeError:
+            project = {}
+        if isinstance(project, dict):
+            out["py_name"] = project.get("name")
+            scripts = project.get("scripts")
+            if isinstance(scripts, dict):
+                out["scripts"].update({k: v for k, v in scripts.items() if isinstance(v, str)})
+            out["manifest_path"]["py"] = "pyproject.toml"
+    if "setup.cfg" in sizes:
+        text = tree.read("setup.cfg").decode("utf-8", "replace")
+        block = re.search(r"console_scripts\s*=\s*\n((?:[ \t]+.+\n?)+)", text)
+        for line in (block.group(1).splitlines() if block else []):
+            name, _, target = line.strip().partition("=")
+            if target.strip():
+                out["scripts"].setdefault(name.strip(), target.strip())
+        out["manifest_path"].setdefault("py", "setup.cfg")
+    if "setup.py" in sizes:
+        out["hazards"].append({"kind": "install-script", "detail": "setup.py runs code at install (never run here)",
+                               "path": "setup.py"})
+    return out
+
+
+def _norm(path: str) -> str:
+    path = path.strip()
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
+def _export_targets(exports: Any) -> set[str]:
+    out: set[str] = set()
+    if isinstance(exports, str):
+        out.add(_norm(exports))
+    elif isinstance(exports, dict):
+        for value in exports.values():
+            out |= _export_targets(value)
+    elif isinstance(exports, list):
+        for value in exports:
+            out |= _export_targets(value)
+    return out
+
+
+# -- candidates -----------------------------------------------------------------------------------
+
+
+def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str, Any], texts: dict[str, bytes],
+                work: Any) -> list[dict[str, Any]]:
+    identity = tree.identity
+    repo_key = package["npm_name"] or package["py_name"] or identity.locator
+    reachable = _reachable_js(facts, package)
+    docs = {p: t.decode("utf-8", "replace") for p, t in texts.items()
+            if any(p == e[0] and e[1] == "documentation" for e in work.evidence)}
+    tests = {p: t.decode("utf-8", "replace") for p, t in texts.items()
+             if any(p == e[0] and e[1] in ("test", "example") for e in work.evidence)}
+    out: list[dict[str, Any]] = []
+    for path in sorted(facts):
+        f = facts[path]
+        by_name = {s.name: s for s in f.symbols}
+        for symbol in f.symbols:
+            if symbol.kind == "method" and symbol.container and not by_name.get(symbol.container, symbol).exported:
+                exported = False
+            else:
+                exported = symbol.exported
+            module = _module(path, f.language, package)
+            public = exported and _public_module(path, f.language, reachable, f)
+            own = [h for h in f.effects if symbol.start_byte <= h.start_byte < symbol.end_byte]
+            called = [h for callee in symbol.calls if (target := by_name.get(callee)) and target is not symbol
+                      for h in f.effects if target.start_byte <= h.start_byte < target.end_byte]
+            evidence = [{"kind": "declaration", "detail": symbol.signature or symbol.name, "path": path,
+                         "line": symbol.line}]
+            evidence += _mentions(symbol.name.split(".")[-1], docs, "documentation")
+            evidence += _mentions(symbol.name.split(".")[-1], tests, "test")
+            evidence += [{"kind": "effect", "detail": f"{h.call} -> {h.effect}", "path": path, "line": h.line}
+                         for h in own + called]
+            confidence = 0.45 + 0.25 * public + 0.1 * bool(symbol.doc) + 0.1 * any(
+                e["kind"] in ("documentation", "test") for e in evidence)
+            out.append(_candidate(repo_key, identity, symbol.kind, symbol.name, f"{module}:{symbol.name}", module,
+                                  "public" if public else "internal", f.language, path, symbol.line, symbol.end_line,
+                                  symbol.signature, symbol.doc, evidence, own + called, min(confidence, 0.95),
+                                  symbol.notes))
+        for surface in f.surfaces:
+            name = surface.name
+            if surface.kind in ("cli-command", "cli-subcommand"):
+                name = _program(name, package)
+            evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
+                         "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
+            effects = [h for h in f.effects if surface.handler and (t := by_name.get(surface.handler))
+                       and t.start_byte <= h.start_byte < t.end_byte]
+            candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
+                                   _module(path, f.language, package), "public", f.language, path, surface.line,
+                                   surface.end_line, name, surface.description, evidence, effects, 0.8, [])
+            if surface.input_schema is not None:
+                candidate["draft_contract"]["input"] = surface.input_schema
+            out.append(candidate)
+    for name, target in sorted(package["bins"].items()):
+        out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("npm", "package.json"),
+                                     "javascript"))
+    for name, target in sorted(package["scripts"].items()):
+        out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
+                                     "python"))
+    return out
+
+
+def _program(name: str, package: dict[str, Any]) -> str:
+    programs = list(package["bins"]) + list(package["scripts"])
+    if len(programs) == 1 and not name.startswith(programs[0]):
+        return f"{programs[0]} {name}".strip()
+    return name
+
+
+def _declared_command(repo_key: str, identity: Any, name: str, target: str, manifest: str, language: str) -> dict:
+    evidence = [{"kind": "manifest", "detail": f"{manifest} declares the command {name} -> {target}", "path": manifest,
+                 "line": 1}]
+    return _candidate(repo_key, identity, "cli-command", name, target, None, "public", language, manifest, 1, 1,
+                      name, f"the {name} command", evidence, [], 0.9, [])
+
+
+def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, module: str | None, visibility: str,
+               language: str, path: str, line: int, end_line: int, signature: str, description: str,
+               evidence: list[dict[str, Any]], hits: list[Any], confidence: float, notes: list[str]) -> dict[str, Any]:
+    effects = sorted({h.effect for h in hits})
+    ident = "cand-" + hashlib.sha256(f"{repo_key}\0{path}\0{kind}\0{name}".encode()).hexdigest()[:20]
+    unknowns = ["input and output schemas are not inferred", "effects are those seen statically; others may exist",
+                *notes]
+    slug = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-._") or "op"
+    namespace = re.sub(r"[^a-z0-9._-]+", "-", str(repo_key).lower().rsplit("/", 1)[-1]).strip("-._") or "repo"
+    return {
+        "id": ident, "kind": kind, "name": name, "symbol": symbol, "module": module, "visibility": visibility,
+        "language": language,
+        "source": {"path": path, "line": max(1, line), "end_line": max(1, end_line, line), "commit": identity.commit},
+        "signature": signature, "description": (description or "").strip(), "provenance": "mined",
+        "evidence": evidence, "effects": effects, "confidence": round(confidence, 2),
+        "authority": {"complete": False, "effects": [*effects, OPAQUE],
+                      "note": "mined: absence of evidence is not absence of effect"},
+        "executable": False, "unknowns": unknowns,
+        "draft_contract": {"specVersion": "0.1", "id": f"{namespace}/{slug}", "version": "0.0.0", "name": name,
+                           "description": (description or f"{kind} {name}").strip(), "effects": [*effects, OPAQUE]},
+    }
+
+
+def _mentions(name: str, texts: dict[str, str], kind: str) -> list[dict[str, Any]]:
+    if len(name) < 3:
+        return []
+    pattern = re.compile(rf"\b{re.escape(name)}\b")
+    for path, text in texts.items():
+        match = pattern.search(text)
+        if match:
+            return [{"kind": kind, "detail": f"{path} mentions {name}", "path": path,
+                     "line": text.count("\n", 0, match.start()) + 1}]
+    return []
+
+
+def _module(path: str, language: str, package: dict[str, Any]) -> str | None:
+    stem = path.rsplit(".", 1)[0]
+    if language == "python":
+        parts = stem.split("/")
+        if parts and parts[0] in ("src", "lib"):
+            parts = parts[1:]
+        if parts and parts[-1] == "__init__":
+            parts = parts[:-1]
+        return ".".join(parts) or None
+    if language in ("javascript", "typescript", "tsx"):
+        name = package["npm_name"]
+        if not name:
+            return "./" + path
+        if path in package["entries"] or stem in {e.rsplit(".", 1)[0] for e in package["entries"]}:
+            return name
+        return f"{name}/{stem}"
+    return stem.replace("/", ".")
+
+
+def _public_module(path: str, language: str, reachable: set[str], facts: FileFacts) -> bool:
+    if language == "python":
+        parts = path.rsplit(".", 1)[0].split("/")
+        return not any(p.startswith("_") and p != "__init__" and p != "__main__" for p in parts)
+    if language in ("javascript", "typescript", "tsx"):
+        return path in reachable
+    return True
+
+
+def _reachable_js(facts: dict[str, FileFacts], package: dict[str, Any]) -> set[str]:
+    """JS/TS files reachable from the package's entry files through re-exports (and their sources:
+    a dist/ entry's src/ twin, a .d.ts beside its .js)."""
+    paths = set(facts)
+    stems: dict[str, list[str]] = {}
+    for p in paths:
+        stems.setdefault(p.rsplit(".", 1)[0].removesuffix(".d"), []).append(p)
+    todo = []
+    for entry in package["entries"] or {"index.js"}:
+        stem = entry.rsplit(".", 1)[0].removesuffix(".d")
+        todo += stems.get(stem, []) + stems.get(stem + "/index", [])
+        for prefix in ("dist/", "build/", "lib/"):  # published output's source twin
+            if stem.startswith(prefix):
+                twin = "src/" + stem[len(prefix):]
+                todo += stems.get(twin, []) + stems.get(twin + "/index", [])
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen or path not in facts:
+            continue
+        seen.add(path)
+        module = facts[path].module
+        base = path.rsplit("/", 1)[0] if "/" in path else ""
+        for spec in [s for _, s in module.reexports] + list(module.export_all_from) + list(facts[path].imports):
+            if spec.startswith("."):
+                target = os.path.normpath(os.path.join(base, spec)).replace(os.sep, "/")
+                target = target.rsplit(".", 1)[0] if target.endswith((".js", ".ts", ".mjs", ".cjs")) else target
+                todo += stems.get(target, []) + stems.get(target + "/index", [])
+    return seen
+
+
