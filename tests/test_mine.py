@@ -1,0 +1,139 @@
+"""Mining a real git repository (built here) end to end through `capindex mine`: identity, coverage,
+candidates with evidence, surfaces, effects, hazards, and a report that validates."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import rows
+from indexer.cli import main
+from schemas.documents import validate
+
+FILES = {
+    "package.json": json.dumps({"name": "slugkit", "version": "1.0.0", "main": "index.js",
+                                "bin": {"slugkit": "bin/cli.js"}, "scripts": {"postinstall": "node setup.js"}}),
+    "index.js": "function slugify(text) {\n  return text.toLowerCase();\n}\nfunction helper() {}\n"
+                "module.exports = slugify;\n",
+    "src/internal.js": "function hidden() { return require('fs').readFileSync('/etc/hosts'); }\n",
+    "bin/cli.js": "const { program } = require('commander');\nprogram.command('make <text>').description('make a slug');\n"
+                  "program.parse();\n",
+    "test/index.test.js": "const slugify = require('..');\ntest('slugify', () => slugify('A'));\n",
+    "README.md": "# slugkit\n\nCall `slugify(text)` to get a slug.\n",
+    "pyproject.toml": "[project]\nname = \"pytool\"\nversion = \"0.1.0\"\n[project.scripts]\npytool = \"pytool.cli:main\"\n",
+    "src/pytool/__init__.py": "from .core import normalize\n\n__all__ = [\"normalize\"]\n",
+    "src/pytool/core.py": "def normalize(path):\n    \"\"\"Normalise the text in a file.\"\"\"\n"
+                          "    return open(path).read().strip()\n\n\ndef _helper():\n    return 1\n",
+    "src/pytool/server.py": "from fastapi import FastAPI\nfrom mcp.server.fastmcp import FastMCP\n\napp = FastAPI()\n"
+                            "mcp = FastMCP('tools')\n\n\n@app.get('/items/{item_id}')\ndef read_item(item_id: int):\n"
+                            "    return {'id': item_id}\n\n\n@mcp.tool()\ndef search(query: str) -> str:\n"
+                            "    \"\"\"Search the catalogue.\"\"\"\n    return query\n",
+    "src/pytool/_private.py": "def secret():\n    return eval('1 + 1')\n",
+    "node_modules/dep/index.js": "module.exports = function vendored() {}\n",
+    "assets/logo.xyz": "not code",
+    "src/blob.py": "x = 1\n\0\0binary\n",
+    "src/bundle.js": "var a=1;" * 1000 + "\n",
+    "src/broken.py": "def ok():\n    return 1\n\ndef broken(:\n",
+    "src/deep.py": "x = " + "[" * 3000 + "]" * 3000 + "\n",
+    "src/latin1.py": "def caf\xe9():\n    return 1\n",
+}
+
+
+def git(*args, cwd):
+    env = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_SYSTEM": "/dev/null", "HOME": "/tmp", "PATH": "/usr/bin:/bin",
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org"}
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env).stdout.decode().strip()
+
+
+@pytest.fixture
+def repo(tmp_path):
+    root = tmp_path / "repo"
+    for path, text in FILES.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("latin-1") if path == "src/latin1.py" else text.encode())
+    git("init", "-q", "-b", "main", cwd=root)
+    git("add", "-A", cwd=root)
+    git("commit", "-q", "-m", "first", cwd=root)
+    return root, git("rev-parse", "HEAD", cwd=root)
+
+
+def mine(tmp_path, capsys, *args):
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "mine", *args]) == 0
+    report = json.loads(capsys.readouterr().out)
+    validate("report", report, "report")
+    return report
+
+
+def test_a_branch_is_resolved_to_a_commit_and_the_working_tree_never_leaks(repo, tmp_path, capsys):
+    root, commit = repo
+    (root / "index.js").write_text("export function leaked() {}\n")  # uncommitted: not part of the commit
+    report = mine(tmp_path, capsys, str(root), "--rev", "main")
+    assert report["repository"]["kind"] == "git" and report["repository"]["pinned"] is True
+    assert report["repository"]["commit"] == commit and report["repository"]["rev"] == "main"
+    assert report["candidates"] and all(c["source"]["commit"] == commit for c in report["candidates"])
+    assert not any("leaked" in c["name"] for c in report["candidates"])
+
+
+def test_coverage_counts_every_file_and_says_why_each_was_skipped(repo, tmp_path, capsys):
+    root, _ = repo
+    coverage = mine(tmp_path, capsys, str(root))["coverage"]
+    reasons = {s["path"]: s["reason"] for s in coverage["skipped"]}
+    assert coverage["files_seen"] == len(FILES)
+    assert reasons["node_modules/dep/index.js"] == "vendored"
+    assert reasons["src/blob.py"] == "binary"
+    assert reasons["src/bundle.js"].startswith("minified")
+    assert coverage["complete"] is False  # a partial scan never passes as a complete one
+
+
+def test_unsupported_extensions_and_hazards_are_reported(repo, tmp_path, capsys):
+    root, _ = repo
+    report = mine(tmp_path, capsys, str(root))
+    assert report["unsupported_extensions"].get(".xyz") == 1
+    kinds = {(h["kind"], h.get("path")) for h in report["hazards"]}
+    assert ("install-script", "package.json") in kinds
+
+
+def test_declared_commands_are_candidates_never_executable(repo, tmp_path, capsys):
+    root, _ = repo
+    report = mine(tmp_path, capsys, str(root))
+    commands = {c["name"]: c for c in report["candidates"] if c["kind"] == "cli-command"}
+    assert {"slugkit", "pytool"} <= set(commands)
+    for c in report["candidates"]:
+        assert c["executable"] is False and c["authority"]["complete"] is False
+        assert "custom:external.opaque-effects" in c["authority"]["effects"]
+        assert c["evidence"] and all(e.get("path") for e in c["evidence"])
+
+
+def test_a_plain_directory_is_reported_unpinned(repo, tmp_path, capsys):
+    root, _ = repo
+    import shutil
+
+    shutil.rmtree(root / ".git")
+    report = mine(tmp_path, capsys, str(root))
+    assert report["repository"]["kind"] == "directory" and report["repository"]["pinned"] is False
+    assert report["repository"]["commit"] is None
+
+
+def test_candidates_are_stored_and_ids_are_stable(repo, tmp_path, capsys):
+    root, _ = repo
+    first = {c["id"] for c in mine(tmp_path, capsys, str(root))["candidates"]}
+    second = {c["id"] for c in mine(tmp_path, capsys, str(root))["candidates"]}
+    assert first == second and first
+    assert rows(tmp_path / "s.db", "SELECT COUNT(*) FROM candidates WHERE ecosystem = 'mined:git'") == [(len(first),)]
+
+
+def test_a_revision_that_does_not_exist_is_one_clear_error(repo, tmp_path, capsys):
+    root, _ = repo
+    assert main(["--db", str(tmp_path / "s.db"), "mine", str(root), "--rev", "nope"]) == 1
+    err = capsys.readouterr().err
+    assert "nope" in err and "Traceback" not in err
+
+
+def test_rev_on_a_plain_directory_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "d").mkdir()
+    assert main(["--db", str(tmp_path / "s.db"), "mine", str(tmp_path / "d"), "--rev", "main"]) == 2
