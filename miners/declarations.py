@@ -1,0 +1,480 @@
+"""Functions, classes and methods a file declares, and what its module makes public: Python,
+JavaScript, TypeScript (.d.ts included) and TSX. Other languages go to miners/declarations_other.py.
+
+The tree-sitter queries in miners/queries/<language>/declarations.scm find the nodes; this module
+reads them: names, head-of-declaration signatures, first doc paragraphs, the calls in each body
+(for same-file effect propagation), and the language's rules for what is exported. One parse
+(the caller's) and one query run per file; a file with syntax errors yields what tree-sitter
+recovered, never an exception.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import inspect
+import re
+from typing import Any
+
+from miners.facts import ModuleSurface, ParsedFile, Symbol
+from miners.parsing import matches
+
+JS_FAMILY = ("javascript", "typescript", "tsx")
+
+# Dunders that say how a class is used, so they belong to its public surface: __init__ carries the
+# constructor's parameters (the class's call signature), __call__ makes instances callable. Other
+# dunders (__repr__, __eq__, __enter__...) are protocol plumbing: recorded, not exported.
+PUBLIC_DUNDERS = frozenset({"__init__", "__call__"})
+
+
+def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+    """(symbols in source order, module surface) of one parsed file."""
+    if parsed.language == "python":
+        return _python(parsed)
+    if parsed.language in JS_FAMILY:
+        return _javascript(parsed)
+    # Dispatch point for every other language (Go, Rust, Java...): a sibling module owns them.
+    try:
+        from miners import declarations_other
+    except ModuleNotFoundError as exc:
+        if exc.name != "miners.declarations_other":
+            raise  # a real import failure inside that module must not pass for "not written yet"
+        return [], ModuleSurface()
+    return declarations_other.extract_declarations(parsed)
+
+
+# --- shared -------------------------------------------------------------------------------------
+
+def _head(parsed: ParsedFile, node: Any, end: int, start: int | None = None) -> str:
+    """Source from `start` (the node's start) to `end`, comments removed, whitespace normalised."""
+    start = node.start_byte if start is None else start
+    raw = parsed.source[start:end]
+    # the walk for comment nodes only when the text could hold one (most heads cannot)
+    maybe = b"#" in raw or b"//" in raw or b"/*" in raw
+    cuts = sorted((c.start_byte, c.end_byte) for c in _comments(node, start, end)) if maybe else []
+    parts, at = [], start
+    for a, b in cuts:
+        parts.append(parsed.source[at:a])
+        at = b
+    parts.append(parsed.source[at:end])
+    text = b"".join(parts).decode("utf-8", "replace")
+    text = re.sub(r",\s*\n\s*([)\]>])", r"\1", text)  # a multi-line list's trailing comma
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"([(\[<]) ", r"\1", text)
+    return re.sub(r" ([)\]>])", r"\1", text).rstrip(";").rstrip()
+
+
+def _comments(node: Any, start: int, end: int) -> list[Any]:
+    found, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "comment":
+            found.append(n)
+        stack.extend(c for c in n.children if c.start_byte < end and c.end_byte > start)
+    return found
+
+
+def _first_paragraph(text: str) -> str:
+    para = inspect.cleandoc(text).strip().split("\n\n", 1)[0]
+    return " ".join(line.strip() for line in para.splitlines()).strip()
+
+
+def _symbol(parsed: ParsedFile, kind: str, name: str, node: Any, signature: str, **extra: Any) -> Symbol:
+    sym = Symbol(kind=kind, name=name, line=node.start_point.row + 1, end_line=node.end_point.row + 1,
+                 signature=signature, start_byte=node.start_byte, end_byte=node.end_byte, **extra)
+    if node.has_error:
+        sym.notes.append("parse-error")
+    return sym
+
+
+def _finish(symbols: list[Symbol], calls: list[tuple[int, str]]) -> list[Symbol]:
+    """Merge repeated declarations of one name (overloads, get/set pairs) into the first, spanning
+    all of them; attach to each symbol the callee names inside its span; sort by position."""
+    merged: dict[tuple[str, str, str | None], Symbol] = {}
+    for sym in sorted(symbols, key=lambda s: s.start_byte):
+        first = merged.setdefault((sym.kind, sym.name, sym.container), sym)
+        if first is not sym:
+            first.end_line, first.end_byte = max(first.end_line, sym.end_line), max(first.end_byte, sym.end_byte)
+            first.exported = first.exported or sym.exported
+            first.doc = first.doc or sym.doc
+            if "overloaded" not in first.notes:
+                first.notes.append("overloaded")
+    calls.sort()
+    starts = [at for at, _ in calls]
+    for sym in merged.values():
+        lo, hi = bisect.bisect_left(starts, sym.start_byte), bisect.bisect_left(starts, sym.end_byte)
+        sym.calls = list(dict.fromkeys(name for _, name in calls[lo:hi]))
+    return list(merged.values())
+
+
+def _dotted(parsed: ParsedFile, node: Any) -> str | None:
+    """`a.b.c` for a plain chain of names (self/this included), else None: calls on call results
+    or subscripts name nothing another symbol in the file could be."""
+    if node.type in ("identifier", "this", "super", "property_identifier", "private_property_identifier"):
+        return parsed.text(node)
+    if node.type in ("attribute", "member_expression"):
+        obj = node.child_by_field_name("object")
+        prop = node.child_by_field_name("attribute") or node.child_by_field_name("property")
+        base = _dotted(parsed, obj) if obj is not None else None
+        return f"{base}.{parsed.text(prop)}" if base and prop is not None else None
+    return None
+
+
+# --- Python -------------------------------------------------------------------------------------
+
+class _NotLiteral(Exception):
+    pass
+
+
+def _python(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+    found: list[tuple[str, Any, str, str | None]] = []  # (kind, node, name, container)
+    calls: list[tuple[int, str]] = []
+    all_values: list[Any] = []
+    imports: list[Any] = []
+    for _, m in matches("python", "declarations", parsed.tree.root_node):
+        if "call" in m:
+            name = _dotted(parsed, m["call"][0])
+            if name:
+                calls.append((m["call"][0].start_byte, name))
+        elif "all.value" in m:
+            all_values.append(m["all.value"][0])
+        elif "import" in m:
+            imports.append(m["import"][0])
+        else:
+            kind = next(k for k in ("method", "function", "class") if k in m)
+            container = parsed.text(m["container"][0]) if "container" in m else None
+            found.append((kind, m[kind][0], parsed.text(m["name"][0]), container))
+
+    surface = ModuleSurface(names=_python_all(parsed, all_values))
+    public = (lambda n: n in surface.names) if surface.names is not None else (lambda n: not n.startswith("_"))
+    exported_classes = {name for kind, _, name, _ in found if kind == "class" and public(name)}
+    symbols = []
+    for kind, node, name, container in found:
+        if kind == "method":
+            exported = container in exported_classes and (not name.startswith("_") or name in PUBLIC_DUNDERS)
+            symbols.append(_symbol(parsed, "method", f"{container}.{name}", node, _python_head(parsed, node),
+                                   doc=_python_doc(parsed, node), exported=exported, container=container))
+        else:
+            symbols.append(_symbol(parsed, kind, name, node, _python_head(parsed, node),
+                                   doc=_python_doc(parsed, node), exported=public(name)))
+    _python_imports(parsed, imports, surface)
+    return _finish(symbols, calls), surface
+
+
+def _python_head(parsed: ParsedFile, node: Any) -> str:
+    """`def` / `class` line(s) up to the colon; decorators are not part of it."""
+    fields = ("return_type", "parameters") if node.type == "function_definition" else ("superclasses",)
+    end = next((f.end_byte for f in map(node.child_by_field_name, (*fields, "type_parameters", "name")) if f), None)
+    return _head(parsed, node, end if end is not None else node.end_byte)
+
+
+def _python_doc(parsed: ParsedFile, node: Any) -> str:
+    body = node.child_by_field_name("body")
+    first = body.named_children[0] if body is not None and body.named_children else None
+    if first is not None and first.type == "expression_statement" and first.named_children:
+        first = first.named_children[0]  # grammars that keep the statement node visible
+    if first is None or first.type != "string":
+        return ""
+    try:
+        value = ast.literal_eval(parsed.text(first))
+    except (ValueError, SyntaxError):
+        value = "".join(parsed.text(c) for c in first.named_children if c.type == "string_content")
+    return _first_paragraph(value) if isinstance(value, str) else ""
+
+
+def _python_strings(parsed: ParsedFile, node: Any) -> list[str]:
+    """The strings of a literal list/tuple/set (or `+` of them, or one string); _NotLiteral otherwise."""
+    if node.type == "string":
+        try:
+            value = ast.literal_eval(parsed.text(node))
+        except (ValueError, SyntaxError):
+            raise _NotLiteral from None
+        if isinstance(value, str):
+            return [value]
+    elif node.type in ("list", "tuple", "set", "parenthesized_expression"):
+        return [s for c in node.named_children if c.type != "comment" for s in _python_strings(parsed, c)]
+    elif node.type == "binary_operator" and parsed.text(node.child_by_field_name("operator")) == "+":
+        return _python_strings(parsed, node.child_by_field_name("left")) + _python_strings(
+            parsed, node.child_by_field_name("right"))
+    raise _NotLiteral
+
+
+def _python_all(parsed: ParsedFile, values: list[Any]) -> set[str] | None:
+    """`__all__` as a set, or None when absent or not literal (computed lists say nothing we can
+    read, so the module falls back to "every public-looking name")."""
+    if not values:
+        return None
+    try:
+        return {s for v in values for s in _python_strings(parsed, v)}
+    except _NotLiteral:
+        return None
+
+
+def _python_imports(parsed: ParsedFile, imports: list[Any], surface: ModuleSurface) -> None:
+    """Re-exports: a name `__all__` lists, an explicit `import x as x` (the typing convention for
+    re-export), or, in a package `__init__` without `__all__`, a public name imported from inside
+    the package (relative, or from a module named like one of the path's directories)."""
+    parts = parsed.path.split("/")
+    is_init = parts[-1] in ("__init__.py", "__init__.pyi")
+    package_dirs = set(parts[:-1])
+    for stmt in imports:
+        module_node = stmt.child_by_field_name("module_name")
+        module = re.sub(r"\s+", "", parsed.text(module_node)) if module_node is not None else ""
+        local = module.startswith(".") or module.split(".")[0] in package_dirs
+        if any(c.type == "wildcard_import" for c in stmt.children):
+            if local:
+                surface.export_all_from.append(module)
+            continue
+        for i, child in enumerate(stmt.children):
+            if stmt.field_name_for_child(i) != "name":
+                continue
+            if child.type == "aliased_import":
+                imported = parsed.text(child.child_by_field_name("name"))
+                bound = parsed.text(child.child_by_field_name("alias"))
+            elif stmt.type == "import_statement":
+                continue  # `import a.b` binds `a`: a dependency, not a re-export
+            else:
+                imported = bound = parsed.text(child)
+            listed = surface.names is not None and bound in surface.names
+            implicit = is_init and surface.names is None and local and not bound.startswith("_")
+            if listed or (imported == bound and child.type == "aliased_import") or (implicit and module):
+                source = module if stmt.type == "import_from_statement" else imported
+                surface.reexports.append((bound, source))
+
+
+# --- JavaScript / TypeScript / TSX --------------------------------------------------------------
+
+# Nodes a module-level declaration may sit in: what `_js_scope` walks up through to the program.
+_JS_WRAPPERS = frozenset({"export_statement", "ambient_declaration", "lexical_declaration",
+                          "variable_declaration", "expression_statement"})
+_NAMESPACES = frozenset({"internal_module", "module"})
+_FUNCTIONS = frozenset({"function_expression", "arrow_function", "generator_function"})
+
+
+def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+    root = parsed.tree.root_node
+    # TypeScript exports every top-level name of a .d.ts that has no export *declaration*
+    # (`export {...}`, `export =`), `export` modifiers or not (microsoft/TypeScript#38592, #51338);
+    # without any import/export the names are globals, reachable by name all the same.
+    dts_implicit = parsed.path.endswith((".d.ts", ".d.mts", ".d.cts")) and not any(
+        c.type == "export_statement" and any(k.type in ("export_clause", "=") for k in c.children)
+        for c in root.children)
+    surface = ModuleSurface(names=set())
+    symbols: list[Symbol] = []
+    classes: dict[int, Symbol] = {}  # class node id -> its symbol, for methods
+    methods: list[tuple[Any, str, Any]] = []  # (method node, name, class node)
+    calls: list[tuple[int, str]] = []
+    local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
+
+    for _, m in matches(parsed.language, "declarations", root):
+        if "call" in m:
+            name = _dotted(parsed, m["call"][0])
+            if name:
+                calls.append((m["call"][0].start_byte, name))
+        elif "method" in m:
+            node = m["method"][0]
+            methods.append((node, parsed.text(m["name"][0]), node.parent.parent))
+        elif "function" in m or "class" in m:
+            kind = "function" if "function" in m else "class"
+            node = m[kind][0]
+            scope = _js_scope(node, dts_implicit)
+            if scope is None:
+                continue  # nested in code: part of its enclosing symbol
+            path, exported, default, module_spec = scope
+            name_node = m["name"][0] if "name" in m else node.child_by_field_name("name")
+            name = parsed.text(name_node) if name_node is not None else "default"
+            sym = _symbol(parsed, kind, ".".join([*path, name]), node, _js_head(parsed, node),
+                          doc=_js_doc(parsed, node), exported=exported,
+                          container=".".join(path) or module_spec)
+            symbols.append(sym)
+            if kind == "class":
+                classes[node.id] = sym
+            if default:
+                surface.default_export = name
+            elif exported:
+                surface.names.add((path or [name])[0])
+        elif "export.name" in m:
+            if not _is_default(m["export.name"][0].parent.parent):
+                surface.names.add(parsed.text(m["export.name"][0]))
+        elif "export.default" in m:
+            surface.default_export = parsed.text(m["export.default"][0])
+            local_exports.add(surface.default_export)
+        elif "export.local" in m:
+            local, exported_as = _specifier(parsed, m["export.local"][0])
+            local_exports.add(local)
+            if exported_as == "default":
+                surface.default_export = local
+            else:
+                surface.names.add(exported_as)
+        elif "export.from" in m:
+            surface.reexports.append((_specifier(parsed, m["export.from"][0])[1], parsed.text(m["source"][0])))
+        elif "export.all" in m:
+            surface.export_all_from.append(parsed.text(m["export.all"][0]))
+        elif "cjs.default" in m:
+            _commonjs_default(parsed, m["cjs.default"][0], surface, symbols, local_exports)
+        elif "cjs.name" in m:
+            _commonjs_name(parsed, parsed.text(m["cjs.name"][0]), m["cjs.value"][0], surface, symbols,
+                           local_exports)
+
+    for sym in symbols:  # declared without `export`, made public later (the lodash pattern among them)
+        if sym.container is None and sym.name in local_exports:
+            sym.exported = True
+    for node, name, class_node in methods:
+        owner = classes.get(class_node.id)
+        if owner is None:
+            continue  # a class expression or nested class: not a declaration of this module
+        symbols.append(_symbol(parsed, "method", f"{owner.name}.{name}", node, _js_head(parsed, node),
+                               doc=_js_doc(parsed, node), exported=owner.exported and _js_public(parsed, node, name),
+                               container=owner.name))
+    return _finish(symbols, calls), surface
+
+
+def _js_scope(node: Any, dts_implicit: bool) -> tuple[list[str], bool, bool, str | None] | None:
+    """Where a definition sits: (namespace path, exported, is `export default`, ambient module
+    specifier), or None when it is inside a function, class or block rather than at module level.
+    Exported means every level is: its own `export`, or implied by a `declare`d namespace, a
+    `declare module "x"` / `declare global` body, or a .d.ts exporting all its top-level names."""
+    path: list[str] = []
+    levels: list[bool] = []  # innermost first: does each level make the name visible to the next?
+    own = default = ambient_body = False
+    module_spec = None
+    n = node
+    while (p := n.parent) is not None and p.type != "program":
+        if p.type == "export_statement":
+            own = True
+            default = default or (not levels and _is_default(p))
+        elif p.type == "ambient_declaration":
+            levels = [True] * len(levels)  # every level inside `declare` is implicitly exported
+        elif p.type == "statement_block" and p.parent is not None and (
+                p.parent.type in _NAMESPACES or p.parent.type == "ambient_declaration"):
+            levels.append(own)
+            own = False
+            name = p.parent.child_by_field_name("name")
+            if name is None or name.type == "string":  # declare global {...} / declare module "x" {...}
+                ambient_body = True
+                module_spec = name and name.text.decode("utf-8", "replace").strip("'\"")
+            else:
+                path.insert(0, name.text.decode("utf-8", "replace"))
+        elif p.type not in _JS_WRAPPERS and p.type not in _NAMESPACES:
+            return None
+        n = p
+    top = own or ambient_body or dts_implicit
+    return path, all(levels) and top, default, module_spec
+
+
+def _is_default(node: Any) -> bool:
+    return node is not None and node.type == "export_statement" and any(c.type == "default" for c in node.children)
+
+
+def _js_public(parsed: ParsedFile, node: Any, name: str) -> bool:
+    """Not `#private`, not TypeScript `private`/`protected`."""
+    if name.startswith("#"):
+        return False
+    return not any(c.type == "accessibility_modifier" and parsed.text(c) in ("private", "protected")
+                   for c in node.children)
+
+
+def _js_head(parsed: ParsedFile, node: Any, start: int | None = None) -> str:
+    """The declaration as written up to its body: `function slugify(text, options = {})`,
+    `const f = async (a: T): Promise<T> =>`, `class C<T> extends B`, `private m(x: number): void`."""
+    target = node
+    if node.type in ("variable_declarator", "field_definition", "public_field_definition"):
+        target = node.child_by_field_name("value")
+    body = target.child_by_field_name("body") if target is not None else None
+    end = body.start_byte if body is not None else node.end_byte
+    if start is None:  # skip leading decorators; a declarator gets its const/let/var
+        start = next((c.start_byte for c in node.children if c.type not in ("decorator", "comment")), node.start_byte)
+        if node.type == "variable_declarator" and node.parent is not None and node.parent.children:
+            keyword = parsed.text(node.parent.children[0])
+            return f"{keyword} {_head(parsed, node, end, start)}"
+    return _head(parsed, node, end, start)
+
+
+def _js_doc(parsed: ParsedFile, node: Any) -> str:
+    """First paragraph of the comment right above the declaration (or above its export/const)."""
+    stmt = node
+    while stmt.parent is not None and stmt.parent.type in (*_JS_WRAPPERS, "assignment_expression", "pair"):
+        stmt = stmt.parent
+    lines: list[str] = []
+    prev, row = stmt.prev_sibling, stmt.start_point.row
+    while prev is not None and prev.type == "comment" and prev.end_point.row >= row - 1:
+        text = parsed.text(prev)
+        if text.startswith("//"):
+            lines.insert(0, text[2:].lstrip("/"))
+            prev, row = prev.prev_sibling, prev.start_point.row
+            continue
+        if not lines:
+            body = re.sub(r"^/\*+|\*+/$", "", text)
+            lines = [re.sub(r"^\s*\*?", "", line) for line in body.splitlines()]
+        break
+    kept = []
+    for line in lines:
+        if line.strip().startswith("@"):  # JSDoc tags: the prose is over
+            break
+        kept.append(line)
+    return _first_paragraph("\n".join(kept))
+
+
+def _specifier(parsed: ParsedFile, node: Any) -> tuple[str, str]:
+    """(local name, exported name) of `a` / `a as b` / the `ns` of `* as ns`."""
+    if node.type != "export_specifier":
+        return parsed.text(node), parsed.text(node)
+    name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
+    local = parsed.text(name).strip("'\"")
+    return local, parsed.text(alias).strip("'\"") if alias is not None else local
+
+
+def _require(parsed: ParsedFile, node: Any) -> str | None:
+    """'./m' of `require('./m')`."""
+    if node.type != "call_expression" or parsed.text(node.child_by_field_name("function")) != "require":
+        return None
+    args = [a for a in node.child_by_field_name("arguments").named_children if a.type == "string"]
+    return parsed.text(args[0]).strip("'\"`") if args else None
+
+
+def _commonjs_default(parsed: ParsedFile, value: Any, surface: ModuleSurface, symbols: list[Symbol],
+                      local_exports: set[str]) -> None:
+    """module.exports = x | {a, b: c} | function name() {} | class {} | require('./m')."""
+    if value.type == "identifier":
+        surface.default_export = parsed.text(value)
+        local_exports.add(surface.default_export)
+    elif value.type == "object":
+        for prop in value.named_children:
+            if prop.type == "shorthand_property_identifier":
+                surface.names.add(parsed.text(prop))
+                local_exports.add(parsed.text(prop))
+            elif prop.type == "pair":
+                key = parsed.text(prop.child_by_field_name("key")).strip("'\"")
+                _commonjs_name(parsed, key, prop.child_by_field_name("value"), surface, symbols, local_exports)
+            elif prop.type == "method_definition":
+                name = parsed.text(prop.child_by_field_name("name"))
+                surface.names.add(name)
+                symbols.append(_symbol(parsed, "function", name, prop, _js_head(parsed, prop),
+                                       doc=_js_doc(parsed, prop), exported=True))
+    elif value.type in _FUNCTIONS or value.type == "class":
+        name_node = value.child_by_field_name("name")
+        name = parsed.text(name_node) if name_node is not None else "default"
+        surface.default_export = name
+        kind = "class" if value.type == "class" else "function"
+        symbols.append(_symbol(parsed, kind, name, value, _js_head(parsed, value, value.parent.start_byte),
+                               doc=_js_doc(parsed, value), exported=True))
+    elif (spec := _require(parsed, value)) is not None:
+        surface.export_all_from.append(spec)
+    else:
+        surface.default_export = _dotted(parsed, value)
+
+
+def _commonjs_name(parsed: ParsedFile, name: str, value: Any, surface: ModuleSurface, symbols: list[Symbol],
+                   local_exports: set[str]) -> None:
+    """exports.name = value / module.exports.name = value / module.exports = {name: value}."""
+    surface.names.add(name)
+    if value is None:
+        return
+    if value.type == "identifier":
+        local_exports.add(parsed.text(value))
+    elif value.type in _FUNCTIONS:
+        start = value.parent.start_byte if value.parent.type in ("assignment_expression", "pair") else None
+        symbols.append(_symbol(parsed, "function", name, value, _js_head(parsed, value, start),
+                               doc=_js_doc(parsed, value), exported=True))
+    elif (spec := _require(parsed, value)) is not None:
+        surface.reexports.append((name, spec))

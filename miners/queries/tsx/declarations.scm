@@ -1,0 +1,74 @@
+; Declarations and module surface of a TypeScript file, .d.ts included (miners/declarations.py reads
+; the captures). tsx/declarations.scm is this text plus the JSX patterns, compiled for the TSX grammar.
+; Definitions are matched wherever they are; the Python side keeps those at module level or in
+; namespaces (walking up through export/declare/namespace wrappers) and decides what is public.
+
+; function f() {}, export [default] function f(), overload and `declare function` signatures
+[(function_declaration name: (identifier) @name)
+ (generator_function_declaration name: (identifier) @name)
+ (function_signature name: (identifier) @name)] @function
+
+; const f = (...) => ..., var g = function () {}
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @function
+
+; export default function () {} / async () => {} (anonymous: named "default")
+(export_statement value: [(function_expression) (generator_function) (arrow_function)] @function)
+
+; class C {}, abstract class A {}, declare class D {}, export default class {}
+[(class_declaration name: (_) @name) (abstract_class_declaration name: (_) @name)] @class
+(export_statement value: (class) @class)
+
+; members of a class body that can be called: methods (declared and abstract ones too), and
+; fields holding functions (handle = () => {}); interfaces are types, not callables: not matched
+(class_body [
+  (method_definition name: (_) @name)
+  (method_signature name: (_) @name)
+  (abstract_method_signature name: (_) @name)
+  (public_field_definition name: (_) @name value: [(arrow_function) (function_expression)])
+] @method)
+
+; calls, `new`, and JSX components used (<Button/>): attributed to symbols by byte span
+(call_expression function: [(identifier) (member_expression)] @call)
+(new_expression constructor: [(identifier) (member_expression)] @call)
+
+; --- ESM surface (module level only) ---
+; export const a = 1, export function f, export class C, export interface I, export declare ...
+(program (export_statement declaration: (_ name: (_) @export.name)))
+(program (export_statement declaration: (ambient_declaration (_ name: (_) @export.name))))
+(program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @export.name))
+                                         (variable_declaration (variable_declarator name: (identifier) @export.name))]))
+; export default foo; export = foo
+(program (export_statement value: (identifier) @export.default))
+(program (export_statement "=" (identifier) @export.default))
+; export { a, b as c } (local bindings)
+(program (export_statement (export_clause (export_specifier) @export.local) !source))
+; export { x, y as z } from './m'; export * as ns from './m'
+(program (export_statement (export_clause (export_specifier) @export.from) source: (string (string_fragment) @source)))
+(program (export_statement (namespace_export (_) @export.from) source: (string (string_fragment) @source)))
+; export * from './m'
+(program (export_statement "*" source: (string (string_fragment) @export.all)))
+
+; --- CommonJS surface (anywhere: UMD wrappers assign inside `if`) ---
+; module.exports = x | { a, b: c } | function name() {} | require('./m')
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (_) @cjs.default
+  (#eq? @_module "module") (#eq? @_exports "exports"))
+; module.exports.x = ...
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @cjs.name)
+  right: (_) @cjs.value
+  (#eq? @_module "module") (#eq? @_exports "exports"))
+; exports.x = ...
+(assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @cjs.name)
+  right: (_) @cjs.value
+  (#eq? @_exports "exports"))
+
+; --- TSX only: JSX components used (<Button/>), as calls ---
+(jsx_opening_element name: [(identifier) (member_expression)] @call (#match? @call "^[A-Z]"))
+(jsx_self_closing_element name: [(identifier) (member_expression)] @call (#match? @call "^[A-Z]"))
