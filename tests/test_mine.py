@@ -137,3 +137,26 @@ def test_a_revision_that_does_not_exist_is_one_clear_error(repo, tmp_path, capsy
 def test_rev_on_a_plain_directory_is_a_usage_error(tmp_path, capsys):
     (tmp_path / "d").mkdir()
     assert main(["--db", str(tmp_path / "s.db"), "mine", str(tmp_path / "d"), "--rev", "main"]) == 2
+
+
+def by_name(report):
+    return {(c["kind"], c["name"]): c for c in report["candidates"]}
+
+
+def test_library_functions_are_public_only_when_the_package_declares_them(repo, tmp_path, capsys):
+    root, _ = repo
+    found = by_name(mine(tmp_path, capsys, str(root)))
+    slugify = found[("function", "slugify")]  # `function x(){}` then `module.exports = x`
+    assert slugify["visibility"] == "public" and slugify["module"] == "slugkit"
+    assert slugify["source"]["path"] == "index.js" and slugify["source"]["line"] == 1
+    assert {e["kind"] for e in slugify["evidence"]} >= {"declaration", "documentation", "test"}
+    assert found[("function", "helper")]["visibility"] == "internal"
+    assert found[("function", "hidden")]["visibility"] == "internal"  # not reachable from main
+    normalize = found[("function", "normalize")]
+    assert normalize["visibility"] == "public" and normalize["module"] == "pytool.core"
+    assert normalize["description"] == "Normalise the text in a file."
+    assert normalize["signature"] == "def normalize(path)"
+    assert found[("function", "_helper")]["visibility"] == "internal"
+    assert found[("function", "secret")]["visibility"] == "internal"  # in a _private module
+    assert not any(c["source"]["path"].startswith(("test/", "node_modules/")) for c in found.values())
+    assert found[("function", "ok")]["source"]["path"] == "src/broken.py"  # a file that fails to parse still yields
