@@ -1,0 +1,2 @@
+(invocation_expression function: (_) @callee)
+(object_creation_expression type: (_) @callee)

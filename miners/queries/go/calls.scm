@@ -1,0 +1,1 @@
+(call_expression function: (_) @callee)

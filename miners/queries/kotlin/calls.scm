@@ -1,0 +1,1 @@
+(call_expression . (_) @callee (call_suffix))
