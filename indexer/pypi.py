@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from index import registry
 from index.store import Store
@@ -89,10 +89,21 @@ async def crawl_project(store: Store, client: Any, spec: str, index_url: str = D
     return outcome
 
 
-def choose_file(record: dict[str, Any], index_url: str = DEFAULT_INDEX) -> dict[str, Any]:
+def choose_file(record: dict[str, Any], index_url: str = DEFAULT_INDEX, json_url: str | None = None) -> dict[str, Any]:
     """The file to acquire: a universal wheel, else any wheel, else the sdist (never a refused one;
-    a plain-http file is accepted only from the index's own origin, a mirror's way)."""
+    a plain-http file is accepted only from the index's own origin, and a relative URL, as mirrors
+    write them, is taken relative to the JSON document that gave it)."""
     origin = _origin(index_url)
+    files = []
+    for f in record["files"]:
+        url = f["url"]
+        if json_url and isinstance(url, str) and url and "://" not in url and not url.startswith("//"):
+            resolved = urljoin(json_url, url)
+            if resolved.startswith("https://") or _origin(resolved) == origin:
+                f = {**f, "url": resolved, "refused": None if f["refused"] == "url is not an absolute https URL"
+                     else f["refused"]}
+        files.append(f)
+    record = {**record, "files": files}
 
     def refused(f: dict[str, Any]) -> bool:
         if f["refused"] == "url is not an absolute https URL" and isinstance(f["url"], str):
@@ -127,7 +138,7 @@ async def fetch_project(store: Store, client: Any, spec: str, cache_dir: Path,
     record = pypi_meta.release_record(project, version)
     registry.record_release(store, ECOSYSTEM, name, version, record, url)
     registry.record_resolution(store, ECOSYSTEM, name, resolution.requested or "latest", version, resolution.how)
-    chosen = choose_file(record, index_url)
+    chosen = choose_file(record, index_url, url)
     try:
         response = await client.get(chosen["url"], hash_with=("sha256", "sha512"))
     except FetchFailure as exc:

@@ -84,7 +84,7 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
         size += len(data)
     results: list[tuple[str, FileFacts | str]] = []
     workers = workers or min(2, os.cpu_count() or 1)
-    if workers > 1 and len(chunks) > 1:
+    if workers > 1 and len(chunks) > 1:  # (a chunk is 2 MiB: smaller trees are not worth a fork)
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for part in pool.map(_analyse_chunk, chunks):
                 results += part
