@@ -1,0 +1,1464 @@
+"""Surfaces: what a file declares that a user or a client reaches by name. CLI commands (click,
+typer, argparse, commander, yargs, cobra), HTTP routes (Express, Koa-router, Hono, Fastify, hapi,
+FastAPI, Flask, Django, net/http, gin, echo, chi, fiber, gorilla) and MCP tools/resources
+(TypeScript SDK, Python FastMCP/MCPServer and low-level servers, fastmcp, mcp-go).
+
+Queries in miners/queries/<language>/surfaces.scm only collect candidate nodes (calls,
+decorators, bindings); this module decides what each declares, because a receiver (`app`,
+`router`, `mcp`), a name held in a constant or an enum, and a router prefix all need the file's
+own bindings. Nothing is guessed from another file: a route needs a literal path, a tool a name
+that is literal or a same-file constant.
+
+CLI names: `Surface.name` is the command path as typed. When the program name is known from
+the file (a click group, `prog=`, `new Command("tool")`, `.scriptName()`, cobra's root `Use`),
+it starts the path and `detail["program_known"]` is True; otherwise the path starts at the first
+subcommand (an empty name for the program itself) and the miner prefixes the package's bin or
+console script name.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from typing import Any
+
+from miners.facts import ParsedFile, Surface
+from miners.parsing import captures
+
+UNRESOLVED: Any = object()  # a value that is not a literal (or a same-file constant)
+
+HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
+
+
+def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
+    """Every surface `parsed` declares, in source order. Languages without an extractor give []."""
+    extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
+    if extractor is None or parsed.tree is None:
+        return []
+    surfaces = extractor(parsed).run()
+    surfaces.sort(key=lambda s: (s.line, s.name))
+    return surfaces
+
+
+# --- shared helpers ---------------------------------------------------------------------------------------
+
+
+def line_of(node: Any) -> int:
+    return node.start_point[0] + 1
+
+
+def end_line_of(node: Any) -> int:
+    return node.end_point[0] + 1
+
+
+def collect(language: str, concern: str, root: Any) -> dict[str, list[Any]]:
+    """The query's captures, each list in source order."""
+    found = captures(language, concern, root)
+    return {name: sorted(nodes, key=lambda n: n.start_byte) for name, nodes in found.items()}
+
+
+def first_paragraph(doc: str) -> str:
+    return doc.strip().split("\n\n", 1)[0].replace("\n", " ").strip() if doc else ""
+
+
+def derived_name(function: str) -> str:
+    """click 8.2's command name for a function: lower case, `_` -> `-`, a trailing `-command`/`-cmd`/
+    `-group`/`-grp` dropped."""
+    name = function.lower().replace("_", "-")
+    left, sep, suffix = name.rpartition("-")
+    return left if sep and left and suffix in ("command", "cmd", "group", "grp") else name
+
+
+def _unwrap_js(node: Any) -> Any:
+    # (x), x as const, x satisfies T, x!, <T>x: the value is the inner expression
+    while node is not None and node.type in (
+        "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression", "type_assertion",
+    ):
+        inner = [c for c in node.named_children if c.type != "comment"]
+        node = inner[0] if node.type != "type_assertion" else inner[-1]
+    return node
+
+
+_JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def js_string(pf: ParsedFile, node: Any) -> str | None:
+    """The value of a JS/TS string or substitution-free template literal, else None."""
+    node = _unwrap_js(node)
+    if node is None or node.type not in ("string", "template_string"):
+        return None
+    out = []
+    for child in node.children:
+        if child.type == "template_substitution":
+            return None
+        if child.type == "string_fragment":
+            out.append(pf.text(child))
+        elif child.type == "escape_sequence":
+            esc = pf.text(child)[1:]
+            if esc[:1] == "u" and esc[1:2] == "{":
+                out.append(chr(int(esc[2:-1], 16)))
+            elif esc[:1] in ("u", "x") and len(esc) > 1:
+                out.append(chr(int(esc[1:], 16)))
+            else:
+                out.append(_JS_ESCAPES.get(esc, esc))
+    return "".join(out)
+
+
+def py_string(pf: ParsedFile, node: Any) -> str | None:
+    """The value of a Python str literal (implicit concatenation included; f-strings are not literal)."""
+    while node is not None and node.type == "parenthesized_expression":
+        node = node.named_children[0] if node.named_children else None
+    if node is None or node.type not in ("string", "concatenated_string"):
+        return None
+    try:
+        value = ast.literal_eval(pf.text(node))
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def py_literal(pf: ParsedFile, node: Any) -> Any:
+    """A Python literal (dict/list/str/number/bool/None) as a JSON-like value, else UNRESOLVED."""
+    try:
+        return _jsonable(ast.literal_eval(pf.text(node)))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return UNRESOLVED
+
+
+def py_args(node: Any) -> tuple[list[Any], dict[str, Any]]:
+    """(positional nodes, {keyword: value node}) of a Python argument_list."""
+    positional, keywords = [], {}
+    if node is None:
+        return positional, keywords
+    for child in node.named_children:
+        if child.type == "keyword_argument":
+            name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+            if name is not None and value is not None:
+                keywords[name.text.decode()] = value
+        elif child.type not in ("comment", "list_splat", "dictionary_splat"):
+            positional.append(child)
+    return positional, keywords
+
+
+def js_args(node: Any) -> list[Any]:
+    if node is None:
+        return []
+    return [c for c in node.named_children if c.type != "comment"]
+
+
+def _first_word(spec: str) -> str:
+    return spec.strip().split()[0] if spec.strip() else ""
+
+
+def _anchor(node: Any) -> Any:
+    """Where a chained call `a.b(...).c(...)` shows itself: the line of `.c`, not of `a`."""
+    function = node.child_by_field_name("function") if node.type in ("call_expression", "call") else None
+    if function is not None and function.type in ("member_expression", "attribute", "selector_expression"):
+        prop = function.child_by_field_name("property") or function.child_by_field_name(
+            "attribute") or function.child_by_field_name("field")
+        if prop is not None:
+            return prop
+    return node
+
+
+def _surface(kind: str, name: str, node: Any, framework: str, **more: Any) -> Surface:
+    return Surface(kind=kind, name=name, line=line_of(_anchor(node)), end_line=end_line_of(node),  # type: ignore[arg-type]
+                   framework=framework, **more)
+
+
+def _route_name(method: str, path: str) -> str:
+    return f"{method.upper()} {path}"
+
+
+def _join_paths(prefix: str, path: str) -> str:
+    if not prefix:
+        return path
+    return prefix.rstrip("/") + ("/" + path.lstrip("/") if path else "")
+
+
+# --- Python -----------------------------------------------------------------------------------------------
+
+# constructors whose result a decorator or a call then registers on: last name -> (role, framework)
+PY_CONSTRUCTORS = {
+    "Typer": ("typer", "typer"),
+    "FastAPI": ("http", "fastapi"), "APIRouter": ("http", "fastapi"),
+    "Flask": ("http", "flask"), "Blueprint": ("http", "flask"), "Quart": ("http", "quart"),
+    "FastMCP": ("mcp", "mcp"), "MCPServer": ("mcp", "mcp"),  # mcp 2.x renamed FastMCP to MCPServer
+    "ArgumentParser": ("argparse", "argparse"),
+    "Group": ("click-group", "click"),
+}
+PY_CLICK_MODULES = ("click", "asyncclick", "rich_click", "cloup")  # all decorate with command()/group()
+PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "starlette": "starlette",
+                   "litestar": "litestar", "sanic": "sanic"}
+PY_DJANGO_ROUTES = ("path", "re_path", "url")
+
+
+class _Python:
+    def __init__(self, pf: ParsedFile) -> None:
+        self.pf = pf
+        caps = collect("python", "surfaces", pf.tree.root_node)
+        self.decorated = caps.get("decorated", [])
+        self.calls = caps.get("call", [])
+        self.assignments = caps.get("assignment", [])
+        self.modules: set[str] = set()  # imported modules, dotted and top-level
+        self.names: dict[str, str] = {}  # local name -> "module.name" it was imported as
+        for node in caps.get("import", []):
+            self._import(node)
+        self.strings: dict[str, str] = {}
+        self._constants()
+        self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, constructor call)
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and left.type == "identifier" and right.type == "call":
+                known = PY_CONSTRUCTORS.get(self.callee_last(right))
+                if known:
+                    self.vars[pf.text(left)] = (known[0], known[1], right)
+        self.out: list[Surface] = []
+
+    # bindings
+    def _import(self, node: Any) -> None:
+        text = self.pf.text
+        if node.type == "import_statement":
+            for child in node.named_children:
+                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
+                module = text(target)
+                self.modules.update({module, module.split(".")[0]})
+                if child.type == "aliased_import":
+                    self.names[text(child.child_by_field_name("alias"))] = module
+        else:
+            module_node = node.child_by_field_name("module_name")
+            module = text(module_node) if module_node is not None else ""
+            self.modules.update({module, module.split(".")[0]})
+            for child in node.children_by_field_name("name"):
+                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
+                local = text(child.child_by_field_name("alias")) if child.type == "aliased_import" else text(target)
+                self.names[local] = f"{module}.{text(target)}"
+
+    def _constants(self) -> None:
+        """NAME = "x" at module level; class members (enums and plain namespaces) as "Cls.NAME"."""
+        root = self.pf.tree.root_node
+        for stmt in root.named_children:
+            if stmt.type in ("expression_statement", "assignment"):
+                self._constant(stmt, "")
+            elif stmt.type in ("class_definition", "decorated_definition"):
+                cls = stmt if stmt.type == "class_definition" else stmt.child_by_field_name("definition")
+                if cls is None or cls.type != "class_definition":
+                    continue
+                name = self.pf.text(cls.child_by_field_name("name"))
+                for member in cls.child_by_field_name("body").named_children:
+                    if member.type in ("expression_statement", "assignment"):
+                        self._constant(member, name + ".")
+
+    def _constant(self, stmt: Any, prefix: str) -> None:
+        # grammar versions differ: an assignment statement may or may not be wrapped in expression_statement
+        node = stmt if stmt.type == "assignment" else stmt.named_children[0] if stmt.named_children else None
+        if node is None or node.type != "assignment":
+            return
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        value = py_string(self.pf, right)
+        if left is not None and left.type == "identifier" and value is not None:
+            self.strings[prefix + self.pf.text(left)] = value
+            if prefix:
+                self.strings[prefix + self.pf.text(left) + ".value"] = value  # Tools.SEARCH.value
+
+    def resolve(self, node: Any) -> str | None:
+        """A str literal, or a same-file constant/enum member it names."""
+        if node is None:
+            return None
+        value = py_string(self.pf, node)
+        if value is None and node.type in ("identifier", "attribute"):
+            value = self.strings.get(re.sub(r"\s+", "", self.pf.text(node)))
+        return value
+
+    def callee_last(self, call: Any) -> str:
+        function = call.child_by_field_name("function")
+        if function is None:
+            return ""
+        if function.type == "attribute":
+            return self.pf.text(function.child_by_field_name("attribute"))
+        name = self.pf.text(function)
+        return self.names.get(name, name).rsplit(".", 1)[-1]
+
+    def callee(self, call: Any) -> tuple[str | None, str]:
+        """(receiver text or None, attribute or function name)."""
+        function = call.child_by_field_name("function") if call.type == "call" else call
+        if function is None:
+            return None, ""
+        if function.type == "attribute":
+            return self.pf.text(function.child_by_field_name("object")), self.pf.text(
+                function.child_by_field_name("attribute"))
+        return None, self.pf.text(function)
+
+    def docstring(self, definition: Any) -> str:
+        body = definition.child_by_field_name("body")
+        if body is None or not body.named_children:
+            return ""
+        first = body.named_children[0]
+        if first.type == "expression_statement" and first.named_children:
+            first = first.named_children[0]
+        if first.type in ("string", "concatenated_string"):
+            value = py_string(self.pf, first)
+            if value:
+                return inspect.cleandoc(value)
+        return ""
+
+    def role(self, receiver: str | None) -> tuple[str, str] | None:
+        known = self.vars.get(receiver or "")
+        return (known[0], known[1]) if known else None
+
+    def assigned_to(self, call: Any) -> str | None:
+        parent = call.parent
+        if parent is not None and parent.type == "assignment" and parent.child_by_field_name("right") == call:
+            left = parent.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                return self.pf.text(left)
+        return None
+
+    def is_module(self, name: str | None, modules: tuple[str, ...]) -> bool:
+        return name is not None and (name in modules or self.names.get(name, "") in modules)
+
+    # decorators
+    def decorators(self, node: Any) -> list[tuple[Any, str | None, str, list[Any], dict[str, Any], bool]]:
+        """(decorator node, receiver, attribute, positional, keywords, called) per decorator."""
+        out = []
+        for dec in node.children:
+            if dec.type != "decorator" or not dec.named_children:
+                continue
+            expr = dec.named_children[0]
+            called = expr.type == "call"
+            function = expr.child_by_field_name("function") if called else expr
+            receiver, attr = self.callee(function)
+            positional, keywords = py_args(expr.child_by_field_name("arguments")) if called else ([], {})
+            out.append((dec, receiver, attr, positional, keywords, called))
+        return out
+
+    def run(self) -> list[Surface]:
+        self.click()
+        self.typer()
+        self.argparse()
+        self.http()
+        self.django()
+        self.mcp()
+        return self.out
+
+    # click
+    def click(self) -> None:
+        candidates: dict[str, dict[str, Any]] = {}
+        groups: set[str] = {v for v, (role, _, _) in self.vars.items() if role == "click-group"}
+        for node in self.decorated:
+            definition = node.child_by_field_name("definition")
+            if definition is None or definition.type != "function_definition":
+                continue
+            for dec, receiver, attr, positional, keywords, _ in self.decorators(node):
+                from_click = self.names.get(attr, "").rsplit(".", 1)[0] in PY_CLICK_MODULES and receiver is None
+                if attr not in ("command", "group") or (receiver is None and not from_click):
+                    continue
+                if receiver is not None and self.role(receiver) is not None and self.role(receiver)[0] != "click-group":
+                    continue  # typer's @app.command(), ...
+                function = self.pf.text(definition.child_by_field_name("name"))
+                explicit = self.resolve(positional[0]) if positional else self.resolve(keywords.get("name"))
+                candidates[function] = {
+                    "root": receiver is None or self.is_module(receiver, PY_CLICK_MODULES),
+                    "parent": None if receiver is None or self.is_module(receiver, PY_CLICK_MODULES) else receiver,
+                    "group": attr == "group", "name": explicit or derived_name(function), "node": node,
+                    "help": self.resolve(keywords.get("help")) or first_paragraph(self.docstring(definition)),
+                }
+                break
+        changed = True
+        while changed:  # a group's subcommands may be declared through groups declared under other groups
+            changed = False
+            for function, c in candidates.items():
+                if c["group"] and function not in groups and (c["root"] or c["parent"] in groups):
+                    groups.add(function)
+                    changed = True
+        accepted = {f: c for f, c in candidates.items() if c["root"] or c["parent"] in groups}
+        for var in groups - set(accepted):  # cli = click.Group(name=...)
+            call = self.vars[var][2]
+            _, keywords = py_args(call.child_by_field_name("arguments"))
+            accepted[var] = {"root": True, "parent": None, "group": True, "node": call, "help": "",
+                             "name": self.resolve(keywords.get("name")) or var, "virtual": True}
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            if attr != "add_command" or receiver not in accepted:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if positional and self.pf.text(positional[0]) in accepted:
+                child = accepted[self.pf.text(positional[0])]
+                child["root"], child["parent"] = False, receiver
+                alias = self.resolve(positional[1]) if len(positional) > 1 else self.resolve(keywords.get("name"))
+                if alias:
+                    child["name"] = alias
+
+        def path(function: str, depth: int = 0) -> list[str]:
+            c = accepted[function]
+            if c["parent"] is None or c["parent"] not in accepted or depth > 20:
+                return [c["name"]]
+            return path(c["parent"], depth + 1) + [c["name"]]
+
+        for function, c in accepted.items():
+            if c.get("virtual"):
+                continue
+            self.out.append(_surface(
+                "cli-command" if c["parent"] is None else "cli-subcommand", " ".join(path(function)), c["node"],
+                "click", handler=function, description=c["help"],
+                detail={"group": c["group"], "program_known": True}))
+
+    # typer
+    def typer(self) -> None:
+        apps = {v: {"name": None, "callback": False, "commands": [], "parent": None, "children": 0}
+                for v, (role, _, _) in self.vars.items() if role == "typer"}
+        for var, app in apps.items():
+            _, keywords = py_args(self.vars[var][2].child_by_field_name("arguments"))
+            app["name"] = self.resolve(keywords.get("name"))
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "add_typer" and receiver in apps and positional and self.pf.text(positional[0]) in apps:
+                child = apps[self.pf.text(positional[0])]
+                child["parent"] = receiver
+                child["name"] = self.resolve(keywords.get("name")) or child["name"]
+                apps[receiver]["children"] += 1
+            elif attr == "run" and self.is_module(receiver, ("typer",)) and positional:
+                handler = self.pf.text(positional[0])
+                self.out.append(_surface("cli-command", "", call, "typer", handler=handler,
+                                         detail={"program_known": False}))
+        for node in self.decorated:
+            definition = node.child_by_field_name("definition")
+            for dec, receiver, attr, positional, keywords, _ in self.decorators(node):
+                if receiver in apps and attr == "callback":
+                    apps[receiver]["callback"] = True
+                if receiver in apps and attr == "command" and definition is not None:
+                    function = self.pf.text(definition.child_by_field_name("name"))
+                    explicit = self.resolve(positional[0]) if positional else self.resolve(keywords.get("name"))
+                    help_text = self.resolve(keywords.get("help")) or first_paragraph(self.docstring(definition))
+                    apps[receiver]["commands"].append(
+                        (node, function, explicit or function.lower().replace("_", "-"), help_text))
+
+        def path(var: str, depth: int = 0) -> list[str]:
+            app = apps[var]
+            if app["parent"] is None or depth > 20:
+                return []
+            return path(app["parent"], depth + 1) + ([app["name"]] if app["name"] else [])
+
+        for var, app in apps.items():
+            # typer runs a lone command of a root app without a callback as the program itself
+            lone = app["parent"] is None and len(app["commands"]) == 1 and not app["callback"] and not app["children"]
+            for node, function, name, help_text in app["commands"]:
+                self.out.append(_surface(
+                    "cli-command" if lone else "cli-subcommand", "" if lone else " ".join(path(var) + [name]), node,
+                    "typer", handler=function, description=help_text,
+                    detail={"app": var, "program_known": False, "command": name}))
+
+    # argparse
+    def argparse(self) -> None:
+        if "argparse" not in self.modules and not any(r == "argparse" for r, _, _ in self.vars.values()):
+            return
+        parsers: dict[str, tuple[bool, list[str]]] = {}  # parser var -> (program known, command path)
+        subparsers: dict[str, tuple[bool, list[str]]] = {}
+        by_var: dict[str, Surface] = {}
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            target = self.assigned_to(call)
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "ArgumentParser" or self.callee_last(call) == "ArgumentParser":
+                prog = self.resolve(keywords.get("prog"))
+                if target:
+                    parsers[target] = (prog is not None, [prog] if prog else [])
+                if prog:
+                    surface = _surface("cli-command", prog, call, "argparse",
+                                       description=self.resolve(keywords.get("description")) or "",
+                                       detail={"program_known": True})
+                    self.out.append(surface)
+                    if target:
+                        by_var[target] = surface
+            elif attr == "add_subparsers" and receiver is not None:
+                if target:
+                    subparsers[target] = parsers.get(receiver, (False, []))
+            elif attr == "add_parser" and receiver is not None and positional:
+                name = self.resolve(positional[0])
+                if name is None:
+                    continue
+                known, prefix = subparsers.get(receiver, (False, []))
+                help_text = self.resolve(keywords.get("help")) or self.resolve(keywords.get("description")) or ""
+                aliases = py_literal(self.pf, keywords["aliases"]) if "aliases" in keywords else []
+                surface = _surface("cli-subcommand", " ".join(prefix + [name]), call, "argparse",
+                                   description=help_text, detail={"program_known": known})
+                if isinstance(aliases, list) and aliases:
+                    surface.detail["aliases"] = aliases
+                self.out.append(surface)
+                if target:
+                    parsers[target] = (known, prefix + [name])
+                    by_var[target] = surface
+            elif attr == "set_defaults" and receiver in by_var and "func" in keywords:
+                by_var[receiver].handler = self.pf.text(keywords["func"])
+
+    # FastAPI / Flask / Quart / Starlette-style decorators and registration calls
+    def http_framework(self, receiver: str | None) -> tuple[str, str] | None:
+        """(framework, router prefix) when `receiver` plausibly routes HTTP, else None."""
+        role = self.vars.get(receiver or "")
+        if role is not None:
+            if role[0] != "http":
+                return None
+            _, keywords = py_args(role[2].child_by_field_name("arguments"))
+            prefix = self.resolve(keywords.get("prefix")) or self.resolve(keywords.get("url_prefix")) or ""
+            return role[1], prefix
+        if receiver is None:
+            return None
+        for module, framework in PY_HTTP_MODULES.items():
+            if module in self.modules:
+                return framework, ""
+        return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
+
+    def http(self) -> None:
+        for node in self.decorated:
+            definition = node.child_by_field_name("definition")
+            function = self.pf.text(definition.child_by_field_name("name")) if definition is not None else None
+            doc = first_paragraph(self.docstring(definition)) if definition is not None else ""
+            for dec, receiver, attr, positional, keywords, called in self.decorators(node):
+                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route")):
+                    continue
+                known = self.http_framework(receiver)
+                if known is None:
+                    continue
+                path = self.resolve(positional[0]) if positional else self.resolve(
+                    keywords.get("path") or keywords.get("rule"))
+                description = self.resolve(keywords.get("summary")) or self.resolve(
+                    keywords.get("description")) or doc
+                self.route(node, known, path, attr, keywords.get("methods"), function, description)
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            if attr not in ("add_url_rule", "add_api_route"):
+                continue
+            known = self.http_framework(receiver)
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if known is None or not positional:
+                continue
+            if attr == "add_url_rule":
+                view = keywords.get("view_func") or (positional[2] if len(positional) > 2 else None)
+            else:
+                view = keywords.get("endpoint") or (positional[1] if len(positional) > 1 else None)
+            handler = self.pf.text(view) if view is not None else None
+            self.route(call, known, self.resolve(positional[0]), "route", keywords.get("methods"), handler, "")
+
+    def route(self, node: Any, known: tuple[str, str], path: str | None, attr: str, methods_node: Any,
+              handler: str | None, description: str) -> None:
+        framework, prefix = known
+        if path is None or not path.startswith("/") and not (prefix and path == ""):
+            return  # a route needs a literal path
+        if attr in HTTP_VERBS:
+            methods = [attr.upper()]
+        elif methods_node is None:
+            methods = ["GET"]  # Flask's route() and FastAPI's api_route() default to GET
+        else:
+            value = py_literal(self.pf, methods_node)
+            methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]
+        full = _join_paths(prefix, path)
+        for method in methods:
+            self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
+                                     description=description, detail={"method": method, "path": full,
+                                                                      **({"prefix": prefix} if prefix else {})}))
+
+    # Django
+    def django(self) -> None:
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            name = self.names.get(attr, attr) if receiver is None else f"{receiver}.{attr}"
+            if name.rsplit(".", 1)[-1] not in PY_DJANGO_ROUTES or (receiver is not None and "urls" not in receiver):
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            route = self.resolve(positional[0]) if positional else None
+            view = positional[1] if len(positional) > 1 else keywords.get("view")
+            if route is None or view is None or not self.in_urlpatterns(call):
+                continue
+            if view.type == "call" and self.callee(view)[1] == "include":
+                continue  # a mount point, not a route
+            if attr in ("re_path", "url"):
+                route = route.removeprefix("^").removesuffix("$")
+            path = "/" + route.lstrip("/")
+            handler = self.pf.text(view)
+            if view.type == "call" and self.callee(view)[1] == "as_view":
+                handler = self.callee(view)[0] or handler
+            detail = {"method": "ANY", "path": path, "route": route}
+            if "name" in keywords and self.resolve(keywords["name"]):
+                detail["name"] = self.resolve(keywords["name"])
+            self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
+                                     detail=detail))
+
+    def in_urlpatterns(self, node: Any) -> bool:
+        parent = node.parent
+        while parent is not None and parent.type in (
+            "list", "tuple", "binary_operator", "parenthesized_expression", "expression_list", "argument_list",
+        ):
+            if parent.type == "argument_list":
+                call = parent.parent
+                receiver, attr = self.callee(call) if call is not None and call.type == "call" else (None, "")
+                return receiver == "urlpatterns" and attr in ("append", "extend", "insert")
+            parent = parent.parent
+        if parent is not None and parent.type in ("assignment", "augmented_assignment"):
+            left = parent.child_by_field_name("left")
+            return left is not None and self.pf.text(left) == "urlpatterns"
+        return False
+
+    # MCP
+    def mcp_receiver(self, receiver: str | None) -> bool:
+        role = self.vars.get(receiver or "")
+        if role is not None:
+            return role[0] == "mcp"
+        return receiver in ("mcp", "server", "app") and bool({"mcp", "fastmcp"} & self.modules)
+
+    def parameters(self, definition: Any) -> list[dict[str, Any]]:
+        out = []
+        params = definition.child_by_field_name("parameters")
+        for p in params.named_children if params is not None else []:
+            if p.type == "identifier":
+                name, annotation, default = self.pf.text(p), None, False
+            elif p.type in ("typed_parameter", "default_parameter", "typed_default_parameter"):
+                name_node = p.child_by_field_name("name") or (p.named_children[0] if p.named_children else None)
+                if name_node is None or name_node.type != "identifier":
+                    continue
+                type_node = p.child_by_field_name("type")
+                name, annotation = self.pf.text(name_node), self.pf.text(type_node) if type_node is not None else None
+                default = p.type != "typed_parameter"
+            else:
+                continue
+            if name in ("self", "cls") or (annotation or "").split("[")[0].rsplit(".", 1)[-1] == "Context":
+                continue  # the server injects the request context
+            out.append({"name": name, "type": annotation, "required": not default})
+        return out
+
+    def mcp(self) -> None:
+        for node in self.decorated:
+            definition = node.child_by_field_name("definition")
+            if definition is None or definition.type != "function_definition":
+                continue
+            function = self.pf.text(definition.child_by_field_name("name"))
+            for dec, receiver, attr, positional, keywords, _ in self.decorators(node):
+                if attr not in ("tool", "resource") or not self.mcp_receiver(receiver):
+                    continue
+                description = self.resolve(keywords.get("description")) or self.docstring(definition)
+                if attr == "tool":
+                    name = (self.resolve(positional[0]) if positional else None) or self.resolve(keywords.get("name"))
+                    self.out.append(_surface("mcp-tool", name or function, node, "mcp", handler=function,
+                                             description=description,
+                                             detail={"server": receiver, "parameters": self.parameters(definition)}))
+                else:
+                    uri = self.resolve(positional[0]) if positional else self.resolve(keywords.get("uri"))
+                    if uri is None:
+                        continue
+                    self.out.append(_surface("mcp-resource", self.resolve(keywords.get("name")) or function, node,
+                                             "mcp", handler=function, description=description,
+                                             detail={"server": receiver, "uri": uri}))
+        mcp_imported = bool({"mcp", "fastmcp"} & self.modules)
+        for call in self.calls:
+            receiver, attr = self.callee(call)
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "add_tool" and self.mcp_receiver(receiver) and positional:
+                function = self.pf.text(positional[0])
+                self.out.append(_surface("mcp-tool", self.resolve(keywords.get("name")) or function, call, "mcp",
+                                         handler=function, description=self.resolve(keywords.get("description")) or "",
+                                         detail={"server": receiver}))
+            elif attr in ("Tool", "Resource") and mcp_imported and receiver in (None, "types", "mcp.types"):
+                # the low-level server: list_tools() returns types.Tool(name=..., inputSchema={...})
+                name = self.resolve(keywords.get("name"))
+                if name is None:
+                    continue
+                description = self.resolve(keywords.get("description")) or ""
+                if attr == "Tool":
+                    schema = py_literal(self.pf, keywords["inputSchema"]) if "inputSchema" in keywords else UNRESOLVED
+                    self.out.append(_surface("mcp-tool", name, call, "mcp", description=description,
+                                             input_schema=schema if isinstance(schema, dict) else None,
+                                             detail={"lowlevel": True}))
+                else:
+                    uri = self.resolve(keywords.get("uri"))
+                    self.out.append(_surface("mcp-resource", name, call, "mcp", description=description,
+                                             detail={"lowlevel": True, **({"uri": uri} if uri else {})}))
+
+
+# --- JavaScript / TypeScript ------------------------------------------------------------------------------
+
+JS_SERVER_CONSTRUCTORS = {  # callee / constructor last name -> framework of the routes registered on it
+    "express": "express", "Router": "express", "Hono": "hono", "Fastify": "fastify", "fastify": "fastify",
+    "KoaRouter": "koa-router", "polka": "polka",
+}
+JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/router": "koa-router",
+                     "hono": "hono", "fastify": "fastify", "polka": "polka", "restify": "restify",
+                     "@hapi/hapi": "hapi"}
+JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r"}
+JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|ky|agent|\$)", re.I)
+JS_MCP_CONSTRUCTORS = ("McpServer", "Server", "FastMCP")
+JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identifier", "member_expression",
+                    "call_expression", "array", "async_arrow_function")
+
+
+class _Js:
+    def __init__(self, pf: ParsedFile) -> None:
+        self.pf = pf
+        self.lang = pf.language
+        caps = collect(pf.language, "surfaces", pf.tree.root_node)
+        self.calls = caps.get("call", [])
+        self.news = caps.get("new", [])
+        self.declarators = caps.get("declarator", [])
+        self.modules: set[str] = set()
+        for node in caps.get("import", []):
+            source = node.child_by_field_name("source")
+            if source is not None and js_string(pf, source):
+                self.modules.add(js_string(pf, source))
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            if function is not None and self.pf.text(function) == "require":
+                args = js_args(call.child_by_field_name("arguments"))
+                if args and js_string(pf, args[0]):
+                    self.modules.add(js_string(pf, args[0]))
+        self.nodes: dict[str, Any] = {}  # top-level const name -> value node
+        self.strings: dict[str, str] = {}  # "NAME", "OBJ.KEY", "Enum.MEMBER" -> string
+        for node in self.declarators:
+            self._declarator(node)
+        for node in caps.get("enum", []):
+            self._enum(node)
+        self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, initialiser)
+        for node in self.declarators:
+            name, value = node.child_by_field_name("name"), _unwrap_js(node.child_by_field_name("value"))
+            if name is not None and name.type == "identifier" and value is not None:
+                role = self.role_of(value)
+                if role:
+                    self.vars[pf.text(name)] = (role[0], role[1], value)
+        self.out: list[Surface] = []
+
+    # bindings and literals
+    def _declarator(self, node: Any) -> None:
+        decl = node.parent
+        top = decl is not None and decl.parent is not None and (
+            decl.parent.type == "program"
+            or decl.parent.type == "export_statement" and decl.parent.parent is not None
+            and decl.parent.parent.type == "program")
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if not top or name is None or name.type != "identifier" or value is None:
+            return
+        value = _unwrap_js(value)
+        if value.type == "call_expression" and self.pf.text(value.child_by_field_name("function")) == "Object.freeze":
+            args = js_args(value.child_by_field_name("arguments"))
+            value = _unwrap_js(args[0]) if args else value
+        key = self.pf.text(name)
+        self.nodes[key] = value
+        self._flatten(key, value, 0)
+
+    def _flatten(self, key: str, value: Any, depth: int) -> None:
+        text = js_string(self.pf, value)
+        if text is not None:
+            self.strings[key] = text
+        elif value.type == "object" and depth < 3:
+            for pair in value.named_children:
+                if pair.type == "pair":
+                    k = self.key(pair.child_by_field_name("key"))
+                    v = pair.child_by_field_name("value")
+                    if k is not None and v is not None:
+                        self._flatten(f"{key}.{k}", _unwrap_js(v), depth + 1)
+
+    def _enum(self, node: Any) -> None:
+        name = self.pf.text(node.child_by_field_name("name"))
+        body = node.child_by_field_name("body")
+        for member in body.named_children if body is not None else []:
+            if member.type == "enum_assignment":
+                value = js_string(self.pf, member.child_by_field_name("value"))
+                if value is not None:
+                    self.strings[f"{name}.{self.key(member.child_by_field_name('name'))}"] = value
+
+    def key(self, node: Any) -> str | None:
+        if node is None:
+            return None
+        if node.type in ("property_identifier", "identifier", "number"):
+            return self.pf.text(node)
+        if node.type == "computed_property_name" and node.named_children:
+            return self.resolve(node.named_children[0])
+        return js_string(self.pf, node)
+
+    def resolve(self, node: Any) -> str | None:
+        """A string literal, or a same-file const / object member / enum member it names."""
+        node = _unwrap_js(node)
+        if node is None:
+            return None
+        value = js_string(self.pf, node)
+        if value is None and node.type in ("identifier", "member_expression", "subscript_expression"):
+            text = re.sub(r"\s+", "", self.pf.text(node))
+            text = re.sub(r"\[['\"`]([^'\"`]+)['\"`]\]", r".\1", text)  # TOOLS["search"] -> TOOLS.search
+            value = self.strings.get(text)
+        return value
+
+    def literal(self, node: Any, depth: int = 0) -> Any:
+        """A JSON-like literal (same-file consts followed), else UNRESOLVED."""
+        node = _unwrap_js(node)
+        if node is None or depth > 20:
+            return UNRESOLVED
+        t = node.type
+        if t in ("string", "template_string"):
+            value = js_string(self.pf, node)
+            return UNRESOLVED if value is None else value
+        if t == "number":
+            text = self.pf.text(node).replace("_", "")
+            try:
+                return int(text, 0)
+            except ValueError:
+                try:
+                    return float(text)
+                except ValueError:
+                    return UNRESOLVED
+        if t in ("true", "false"):
+            return t == "true"
+        if t in ("null", "undefined"):
+            return None
+        if t == "unary_expression" and self.pf.text(node).startswith("-"):
+            value = self.literal(node.named_children[-1], depth + 1)
+            return -value if isinstance(value, (int, float)) else UNRESOLVED
+        if t == "array":
+            items = [self.literal(c, depth + 1) for c in node.named_children if c.type != "comment"]
+            return UNRESOLVED if any(i is UNRESOLVED for i in items) else items
+        if t == "object":
+            out = {}
+            for child in node.named_children:
+                if child.type == "comment":
+                    continue
+                if child.type == "pair":
+                    k = self.key(child.child_by_field_name("key"))
+                    v = self.literal(child.child_by_field_name("value"), depth + 1)
+                elif child.type == "shorthand_property_identifier":
+                    k = self.pf.text(child)
+                    v = self.literal(self.nodes.get(k), depth + 1) if k in self.nodes else UNRESOLVED
+                else:
+                    return UNRESOLVED
+                if k is None or v is UNRESOLVED:
+                    return UNRESOLVED
+                out[k] = v
+            return out
+        if t == "identifier" and self.pf.text(node) in self.nodes:
+            return self.literal(self.nodes[self.pf.text(node)], depth + 1)
+        if t == "member_expression" and self.resolve(node) is not None:
+            return self.resolve(node)
+        return UNRESOLVED
+
+    def schema(self, node: Any) -> dict[str, Any] | None:
+        """inputSchema: a literal JSON Schema, or a zod shape / schema kept as source text."""
+        node = _unwrap_js(node)
+        if node is None:
+            return None
+        if node.type == "identifier" and self.pf.text(node) in self.nodes:
+            node = self.nodes[self.pf.text(node)]
+        text = self.pf.text(node)
+        if re.search(r"\bz\s*\.", text):
+            return {"zod": text}
+        value = self.literal(node)
+        return value if isinstance(value, dict) else None
+
+    def object_fields(self, node: Any) -> dict[str, Any]:
+        """{key: value node} of an object literal (same-file const followed)."""
+        node = _unwrap_js(node)
+        if node is not None and node.type == "identifier" and self.pf.text(node) in self.nodes:
+            node = self.nodes[self.pf.text(node)]
+        out = {}
+        if node is not None and node.type == "object":
+            for child in node.named_children:
+                if child.type == "pair":
+                    k = self.key(child.child_by_field_name("key"))
+                    if k is not None:
+                        out[k] = child.child_by_field_name("value")
+                elif child.type == "shorthand_property_identifier":
+                    out[self.pf.text(child)] = child
+                elif child.type == "method_definition":
+                    k = self.key(child.child_by_field_name("name"))
+                    if k is not None:
+                        out[k] = child
+        return out
+
+    def role_of(self, value: Any) -> tuple[str, str] | None:
+        """What a const is bound to: an HTTP router/app, an MCP server, a commander program."""
+        if value.type == "new_expression":
+            constructor = self.pf.text(value.child_by_field_name("constructor")).rsplit(".", 1)[-1]
+        elif value.type == "call_expression":
+            function = value.child_by_field_name("function")
+            constructor = self.pf.text(function).rsplit(".", 1)[-1] if function is not None else ""
+            if function is not None and function.type == "member_expression" and constructor in HTTP_VERBS:
+                return None
+        else:
+            return None
+        if constructor in JS_SERVER_CONSTRUCTORS:
+            if constructor == "Router" and ({"koa-router", "@koa/router"} & self.modules):
+                return "http", "koa-router"
+            return "http", JS_SERVER_CONSTRUCTORS[constructor]
+        if constructor in JS_MCP_CONSTRUCTORS and value.type == "new_expression":
+            if constructor != "Server" or any("modelcontextprotocol" in m for m in self.modules):
+                return "mcp", "fastmcp" if constructor == "FastMCP" else "mcp"
+        if constructor == "Command" and value.type == "new_expression":
+            return "commander", "commander"
+        return None
+
+    def member(self, call: Any) -> tuple[Any, str]:
+        """(receiver node, property name) of `a.b(...)`, else (None, "")."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "member_expression":
+            return None, ""
+        prop = function.child_by_field_name("property")
+        return function.child_by_field_name("object"), self.pf.text(prop) if prop is not None else ""
+
+    def chain_root(self, node: Any) -> Any:
+        """The start of `a.b(...).c(...)`: the identifier, `new X()` or plain call it hangs from."""
+        while node is not None:
+            if node.type == "call_expression":
+                function = node.child_by_field_name("function")
+                if function is None or function.type != "member_expression":
+                    return node
+                node = function.child_by_field_name("object")
+            elif node.type == "member_expression":
+                node = node.child_by_field_name("object")
+            elif node.type in ("parenthesized_expression", "as_expression", "non_null_expression"):
+                node = _unwrap_js(node)
+            else:
+                return node
+        return node
+
+    def chain_up(self, call: Any) -> list[tuple[str, Any]]:
+        """[(method, call)] of the calls chained onto `call`: `x.command('a').description('d').action(f)`."""
+        out = []
+        node = call
+        while True:
+            parent = node.parent
+            if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != node:
+                return out
+            outer = parent.parent
+            if outer is None or outer.type != "call_expression":
+                return out
+            out.append((self.pf.text(parent.child_by_field_name("property")), outer))
+            node = outer
+
+    def run(self) -> list[Surface]:
+        self.http()
+        self.mcp()
+        self.cli()
+        return self.out
+
+    # HTTP
+    def server_framework(self) -> str | None:
+        for module, framework in JS_SERVER_MODULES.items():
+            if module in self.modules:
+                return framework
+        return None
+
+    def http_receiver(self, receiver: Any) -> str | None:
+        """The framework when routes registered on `receiver` are served, else None."""
+        root = self.chain_root(receiver)
+        if root is None:
+            return None
+        if root.type in ("new_expression", "call_expression"):
+            role = self.role_of(root)
+            return role[1] if role and role[0] == "http" else None  # request(app).get('/x') is supertest
+        name = self.pf.text(root)
+        if name in self.vars:
+            role = self.vars[name]
+            return role[1] if role[0] == "http" else None
+        if root.type not in ("identifier", "this") or JS_CLIENT_NAMES.search(name):
+            return None
+        framework = self.server_framework()
+        if framework:
+            return framework
+        return "express" if name in JS_ROUTER_NAMES else None
+
+    def http(self) -> None:
+        for call in self.calls:
+            receiver, prop = self.member(call)
+            if receiver is None:
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if prop in HTTP_VERBS:
+                self.verb_route(call, receiver, prop, args)
+            elif prop == "route" and len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array"):
+                framework = self.http_receiver(receiver)
+                if framework is None:
+                    continue
+                items = _unwrap_js(args[0])
+                for item in (items.named_children if items.type == "array" else [items]):
+                    self.route_object(call, item, framework)
+
+    def verb_route(self, call: Any, receiver: Any, prop: str, args: list[Any]) -> None:
+        # router.route('/x').get(h).post(h): the path is on the route() call the verb is chained to
+        node, path = receiver, None
+        while node is not None and node.type == "call_expression":
+            inner_receiver, inner_prop = self.member(node)
+            if inner_prop == "route":
+                inner_args = js_args(node.child_by_field_name("arguments"))
+                path = self.resolve(inner_args[0]) if len(inner_args) == 1 else None
+                break
+            if inner_prop not in HTTP_VERBS and inner_prop != "all":
+                break
+            node = inner_receiver
+        if path is not None:
+            if not args or _unwrap_js(args[-1]).type not in JS_HANDLER_TYPES:
+                return
+            handler_node = args[-1]
+        else:
+            if len(args) < 2 or _unwrap_js(args[-1]).type not in JS_HANDLER_TYPES:
+                return  # app.get('etag fn'), axios.get('/x', {params}): not a route
+            path = self.resolve(args[0])
+            handler_node = args[-1]
+        if path is None or not path.startswith("/"):
+            return
+        framework = self.http_receiver(receiver)
+        if framework is None:
+            return
+        handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
+            "identifier", "member_expression") else None
+        self.out.append(_surface("http-route", _route_name(prop, path), call, framework, handler=handler,
+                                 detail={"method": prop.upper(), "path": path}))
+
+    def route_object(self, call: Any, item: Any, framework: str) -> None:
+        """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""
+        fields = self.object_fields(item)
+        path = self.resolve(fields.get("url") or fields.get("path"))
+        methods = self.literal(fields["method"]) if "method" in fields else UNRESOLVED
+        if path is None or not path.startswith("/") or methods is UNRESOLVED:
+            return
+        if "path" in fields and "url" not in fields and framework == "express":
+            framework = "hapi"
+        for method in methods if isinstance(methods, list) else [methods]:
+            method = "ANY" if str(method) == "*" else str(method).upper()
+            handler = fields.get("handler")
+            self.out.append(_surface("http-route", _route_name(method, path), item, framework,
+                                     handler=self.pf.text(handler) if handler is not None and handler.type in (
+                                         "identifier", "member_expression") else None,
+                                     detail={"method": method, "path": path}))
+
+    # MCP
+    def mcp_receiver(self, receiver: Any) -> bool:
+        root = self.chain_root(receiver)
+        if root is None:
+            return False
+        name = self.pf.text(root)
+        if name in self.vars:
+            return self.vars[name][0] == "mcp"
+        if root.type == "member_expression" or root.type == "this":
+            name = self.pf.text(receiver)
+        mcp_imported = any("modelcontextprotocol" in m or "mcp" in m.lower() for m in self.modules)
+        return mcp_imported or bool(re.search(r"(server|mcp)$", name, re.I))
+
+    def mcp(self) -> None:
+        for call in self.calls:
+            receiver, prop = self.member(call)
+            if prop not in ("registerTool", "tool", "registerResource", "resource", "setRequestHandler",
+                            "addTool", "addResource"):
+                continue
+            if not self.mcp_receiver(receiver):
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if prop == "setRequestHandler":
+                self.request_handler(call, args)
+            elif prop in ("addTool", "addResource"):
+                self.fastmcp_object(call, prop, args)
+            elif len(args) >= 2:
+                name = self.resolve(args[0])
+                if name is None:
+                    continue
+                if prop in ("registerTool", "tool"):
+                    self.tool(call, prop, name, args)
+                else:
+                    self.resource(call, prop, name, args)
+
+    def handler_of(self, node: Any) -> str | None:
+        node = _unwrap_js(node)
+        return self.pf.text(node) if node is not None and node.type in ("identifier", "member_expression") else None
+
+    def tool(self, call: Any, prop: str, name: str, args: list[Any]) -> None:
+        description, schema, detail = "", None, {"api": prop}
+        if prop == "registerTool":
+            config = self.object_fields(args[1])
+            description = self.resolve(config.get("description")) or ""
+            title = self.resolve(config.get("title"))
+            if title:
+                detail["title"] = title
+            schema = self.schema(config.get("inputSchema"))
+            if config.get("outputSchema") is not None:
+                detail["output_schema"] = self.schema(config["outputSchema"])
+            if config.get("annotations") is not None:
+                annotations = self.literal(config["annotations"])
+                detail["annotations"] = annotations if annotations is not UNRESOLVED else None
+        else:
+            # tool(name, [description], [paramsSchema], [annotations], callback)
+            rest, objects = args[1:-1], []
+            for arg in rest:
+                text = self.resolve(arg)
+                if text is not None and not description:
+                    description = text
+                else:
+                    objects.append(arg)
+            if objects:
+                schema = self.schema(objects[0])
+            if len(objects) > 1:
+                annotations = self.literal(objects[1])
+                detail["annotations"] = annotations if annotations is not UNRESOLVED else None
+        self.out.append(_surface("mcp-tool", name, call, "mcp", handler=self.handler_of(args[-1]),
+                                 description=description, input_schema=schema, detail=detail))
+
+    def resource(self, call: Any, prop: str, name: str, args: list[Any]) -> None:
+        # registerResource(name, uriOrTemplate, metadata, cb) / resource(name, uriOrTemplate, [metadata], cb)
+        target = _unwrap_js(args[1])
+        uri = self.resolve(target)
+        if uri is None and target.type == "new_expression":  # new ResourceTemplate("x://{id}", {...})
+            template_args = js_args(target.child_by_field_name("arguments"))
+            uri = self.resolve(template_args[0]) if template_args else None
+        metadata = self.object_fields(args[2]) if len(args) > 3 else {}
+        description = self.resolve(metadata.get("description")) or ""
+        self.out.append(_surface("mcp-resource", name, call, "mcp", handler=self.handler_of(args[-1]),
+                                 description=description, detail={"api": prop, **({"uri": uri} if uri else {})}))
+
+    def fastmcp_object(self, call: Any, prop: str, args: list[Any]) -> None:
+        """fastmcp (TypeScript): server.addTool({name, description, parameters, execute})."""
+        if not args:
+            return
+        fields = self.object_fields(args[0])
+        name = self.resolve(fields.get("name"))
+        if name is None:
+            return
+        description = self.resolve(fields.get("description")) or ""
+        if prop == "addTool":
+            self.out.append(_surface("mcp-tool", name, call, "fastmcp", description=description,
+                                     input_schema=self.schema(fields.get("parameters")),
+                                     handler=self.handler_of(fields.get("execute")), detail={"api": prop}))
+        else:
+            uri = self.resolve(fields.get("uri"))
+            self.out.append(_surface("mcp-resource", name, call, "fastmcp", description=description,
+                                     detail={"api": prop, **({"uri": uri} if uri else {})}))
+
+    def request_handler(self, call: Any, args: list[Any]) -> None:
+        """setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{name, description, inputSchema}] }))."""
+        if len(args) < 2:
+            return
+        schema_name = self.pf.text(args[0]).rsplit(".", 1)[-1]
+        key, kind = {"ListToolsRequestSchema": ("tools", "mcp-tool"),
+                     "ListResourcesRequestSchema": ("resources", "mcp-resource")}.get(schema_name, (None, None))
+        if key is None:
+            return
+        for pair in self.descendants(args[1], "pair"):
+            if self.key(pair.child_by_field_name("key")) != key:
+                continue
+            items = _unwrap_js(pair.child_by_field_name("value"))
+            if items is not None and items.type == "identifier" and self.pf.text(items) in self.nodes:
+                items = self.nodes[self.pf.text(items)]
+            if items is None or items.type != "array":
+                continue
+            for item in items.named_children:
+                fields = self.object_fields(item)
+                name = self.resolve(fields.get("name"))
+                if name is None:
+                    continue
+                description = self.resolve(fields.get("description")) or ""
+                item_node = item if item.type == "object" else self.nodes.get(self.pf.text(item), item)
+                if kind == "mcp-tool":
+                    self.out.append(_surface(kind, name, item_node, "mcp", description=description,
+                                             input_schema=self.schema(fields.get("inputSchema")),
+                                             detail={"api": "setRequestHandler"}))
+                else:
+                    uri = self.resolve(fields.get("uri"))
+                    self.out.append(_surface(kind, name, item_node, "mcp", description=description,
+                                             detail={"api": "setRequestHandler", **({"uri": uri} if uri else {})}))
+
+    def descendants(self, node: Any, node_type: str) -> list[Any]:
+        out, stack = [], [node]
+        while stack:
+            current = stack.pop()
+            if current.type == node_type:
+                out.append(current)
+            stack.extend(reversed(current.named_children))
+        return out
+
+    # CLI: commander, yargs
+    def cli(self) -> None:
+        commander = "commander" in self.modules or any(v[0] == "commander" for v in self.vars.values())
+        yargs = any(m == "yargs" or m.startswith("yargs/") for m in self.modules)
+        program: dict[str, str] = {}  # commander program var -> name
+        for var, (role, _, value) in self.vars.items():
+            if role == "commander":
+                args = js_args(value.child_by_field_name("arguments"))
+                if args and self.resolve(args[0]):
+                    program[var] = self.resolve(args[0])
+        script_name = None
+        for call in self.calls:
+            receiver, prop = self.member(call)
+            args = js_args(call.child_by_field_name("arguments"))
+            if prop == "name" and args and self.resolve(args[0]) and receiver is not None:
+                root = self.pf.text(self.chain_root(receiver))
+                if root in program or root == "program":
+                    program.setdefault(root, self.resolve(args[0]))
+            if prop == "scriptName" and args and self.resolve(args[0]):
+                script_name = self.resolve(args[0])
+        paths: dict[int, tuple[bool, list[str]]] = {}  # command call id -> (program known, path)
+        var_paths: dict[str, tuple[bool, list[str]]] = {v: (True, [n]) for v, n in program.items()}
+        for call in self.calls:
+            receiver, prop = self.member(call)
+            if prop not in ("command", "addCommand") or receiver is None:
+                continue
+            root = self.chain_root(receiver)
+            root_name = self.pf.text(root) if root is not None else ""
+            if not (commander or yargs or root_name in ("program", "yargs", "cli")):
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if not args:
+                continue
+            is_yargs = _unwrap_js(args[0]).type == "object" or (yargs and not commander) or (
+                yargs == commander and len(args) >= 3)
+            if prop == "addCommand":
+                added = self.pf.text(args[0])
+                if added in self.vars and self.vars[added][0] == "commander" and added in program:
+                    known, prefix = self.commander_prefix(receiver, paths, var_paths)
+                    self.out.append(_surface("cli-subcommand", " ".join(prefix + [program[added]]), call,
+                                             "commander", detail={"program_known": known}))
+                continue
+            if is_yargs:
+                self.yargs_command(call, args, script_name)
+                continue
+            spec = self.resolve(args[0])
+            if spec is None:
+                continue
+            known, prefix = self.commander_prefix(receiver, paths, var_paths)
+            path = prefix + [_first_word(spec)]
+            paths[call.id] = (known, path)
+            description = self.resolve(args[1]) if len(args) > 1 else None
+            handler = None
+            top = call
+            for method, outer in self.chain_up(call):
+                outer_args = js_args(outer.child_by_field_name("arguments"))
+                if method in ("description", "summary") and outer_args and not description:
+                    description = self.resolve(outer_args[0])
+                elif method == "action" and outer_args:
+                    handler = self.handler_of(outer_args[0])
+                elif method == "command":
+                    break
+                top = outer
+            declarator = top.parent
+            if declarator is not None and declarator.type == "variable_declarator":
+                var_paths[self.pf.text(declarator.child_by_field_name("name"))] = (known, path)
+            self.out.append(_surface("cli-subcommand", " ".join(path), call, "commander", handler=handler,
+                                     description=description or "",
+                                     detail={"program_known": known, "spec": spec}))
+
+    def commander_prefix(self, receiver: Any, paths: dict[int, tuple[bool, list[str]]],
+                         var_paths: dict[str, tuple[bool, list[str]]]) -> tuple[bool, list[str]]:
+        node = receiver
+        while node is not None and node.type == "call_expression":
+            if node.id in paths:
+                return paths[node.id]
+            node, _ = self.member(node)
+        root = self.chain_root(receiver)
+        return var_paths.get(self.pf.text(root) if root is not None else "", (False, []))
+
+    def yargs_command(self, call: Any, args: list[Any], script_name: str | None) -> None:
+        first = _unwrap_js(args[0])
+        handler = None
+        if first.type == "object":  # .command({command, describe, builder, handler})
+            fields = self.object_fields(first)
+            spec_node, description = fields.get("command"), self.resolve(
+                fields.get("describe") or fields.get("description") or fields.get("desc"))
+            handler = self.handler_of(fields.get("handler"))
+        else:
+            spec_node = first
+            description = self.resolve(args[1]) if len(args) > 1 else None
+            handler = self.handler_of(args[3]) if len(args) > 3 else None
+        spec_node = _unwrap_js(spec_node)
+        if spec_node is not None and spec_node.type == "array":  # ['serve', 's']: name and aliases
+            spec_node = spec_node.named_children[0] if spec_node.named_children else None
+        spec = self.resolve(spec_node)
+        if spec is None:
+            return
+        word = _first_word(spec)
+        prefix = [script_name] if script_name else []
+        if word in ("$0", "*"):  # the default command: the program itself
+            path, kind = prefix, "cli-command"
+        else:
+            path, kind = prefix + [word], "cli-subcommand"
+        self.out.append(_surface(kind, " ".join(path), call, "yargs", handler=handler, description=description or "",
+                                 detail={"program_known": script_name is not None, "spec": spec}))
+
+
+# --- Go ---------------------------------------------------------------------------------------------------
+
+GO_FRAMEWORKS = {"github.com/gin-gonic/gin": "gin", "github.com/labstack/echo": "echo", "github.com/go-chi/chi": "chi",
+                 "github.com/gofiber/fiber": "fiber", "github.com/gorilla/mux": "gorilla"}
+GO_VERBS = {v.upper(): v.upper() for v in HTTP_VERBS} | {v.title(): v.upper() for v in HTTP_VERBS}
+
+
+def go_string(pf: ParsedFile, node: Any) -> str | None:
+    if node is None:
+        return None
+    if node.type == "raw_string_literal":
+        return pf.text(node)[1:-1]
+    if node.type == "interpreted_string_literal":
+        try:
+            return ast.literal_eval(pf.text(node))
+        except (ValueError, SyntaxError):
+            return None
+    return None
+
+
+class _Go:
+    def __init__(self, pf: ParsedFile) -> None:
+        self.pf = pf
+        caps = collect("go", "surfaces", pf.tree.root_node)
+        self.calls = caps.get("call", [])
+        self.composites = caps.get("composite", [])
+        self.framework = "net/http"
+        for node in caps.get("import", []):
+            path = go_string(pf, node.child_by_field_name("path")) or ""
+            for prefix, framework in GO_FRAMEWORKS.items():
+                if path.startswith(prefix):
+                    self.framework = framework
+        self.strings: dict[str, str] = {}
+        for node in caps.get("const", []):
+            names, value = node.children_by_field_name("name"), node.child_by_field_name("value")
+            values = value.named_children if value is not None else []
+            for name, v in zip(names, values):
+                if go_string(pf, v) is not None:
+                    self.strings[pf.text(name)] = go_string(pf, v)
+        self.bindings: dict[str, Any] = {}  # var -> value node (v1 := r.Group("/v1"), rootCmd = &cobra.Command{})
+        for node in caps.get("declarator", []):
+            left = node.child_by_field_name("left") or node.child_by_field_name("name")
+            right = node.child_by_field_name("right") or node.child_by_field_name("value")
+            if left is None or right is None:
+                continue
+            lefts = left.named_children if left.type == "expression_list" else [left]
+            rights = right.named_children if right.type == "expression_list" else [right]
+            for name, value in zip(lefts, rights):
+                self.bindings[pf.text(name)] = value
+        self.out: list[Surface] = []
+
+    def resolve(self, node: Any) -> str | None:
+        if node is None:
+            return None
+        return go_string(self.pf, node) if node.type != "identifier" else self.strings.get(self.pf.text(node))
+
+    def selector(self, call: Any) -> tuple[Any, str]:
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return None, ""
+        return function.child_by_field_name("operand"), self.pf.text(function.child_by_field_name("field"))
+
+    def prefix(self, receiver: Any, depth: int = 0) -> str:
+        """The Group("/v1") prefixes a receiver was made from."""
+        if receiver is None or depth > 10:
+            return ""
+        if receiver.type == "identifier" and self.pf.text(receiver) in self.bindings:
+            receiver = self.bindings[self.pf.text(receiver)]
+        if receiver.type == "call_expression":
+            inner, field = self.selector(receiver)
+            args = js_args(receiver.child_by_field_name("arguments"))
+            if field in ("Group", "PathPrefix") and args and self.resolve(args[0]) is not None:
+                return _join_paths(self.prefix(inner, depth + 1), self.resolve(args[0]))
+        return ""
+
+    def run(self) -> list[Surface]:
+        self.http()
+        self.cobra()
+        self.mcp()
+        return self.out
+
+    def http(self) -> None:
+        for call in self.calls:
+            receiver, field = self.selector(call)
+            args = js_args(call.child_by_field_name("arguments"))
+            if receiver is None or len(args) < 2:
+                continue
+            methods: list[str]
+            if field in ("HandleFunc", "Handle") and self.resolve(args[0]) is not None:
+                pattern = self.resolve(args[0])
+                method, _, rest = pattern.partition(" ")  # Go 1.22 patterns: "GET /items/{id}"
+                if rest and method.isupper():
+                    methods, path = [method], rest.strip()
+                else:
+                    methods, path = ["ANY"], pattern
+                parent = call.parent  # gorilla: r.HandleFunc("/x", h).Methods("GET", "POST")
+                if parent is not None and parent.type == "selector_expression" and self.pf.text(
+                        parent.child_by_field_name("field")) == "Methods" and parent.parent.type == "call_expression":
+                    listed = [self.resolve(a) for a in js_args(parent.parent.child_by_field_name("arguments"))]
+                    methods = [m.upper() for m in listed if m] or methods
+                framework = self.framework if self.framework in ("gorilla", "chi") else "net/http"
+            elif field in GO_VERBS and self.resolve(args[0]) is not None:
+                methods, path, framework = [GO_VERBS[field]], self.resolve(args[0]), self.framework
+            elif field in ("Handle", "Method", "Any") and len(args) >= 3 and self.resolve(args[1]) is not None:
+                method = self.resolve(args[0]) if field != "Any" else "ANY"  # gin Handle("GET", "/x", h)
+                methods, path, framework = [(method or "ANY").upper()], self.resolve(args[1]), self.framework
+            else:
+                continue
+            if not path.startswith("/"):
+                continue
+            full = _join_paths(self.prefix(receiver), path)
+            handler = args[-1]
+            for method in methods:
+                self.out.append(_surface(
+                    "http-route", _route_name(method, full), call, framework,
+                    handler=self.pf.text(handler) if handler.type in ("identifier", "selector_expression") else None,
+                    detail={"method": method, "path": full}))
+
+    def fields(self, literal: Any) -> dict[str, Any]:
+        body = literal.child_by_field_name("body")
+        out = {}
+        for element in body.named_children if body is not None else []:
+            if element.type == "keyed_element" and len(element.named_children) == 2:
+                key, value = element.named_children
+                key = key.named_children[0] if key.type == "literal_element" and key.named_children else key
+                value = value.named_children[0] if value.type == "literal_element" and value.named_children else value
+                out[self.pf.text(key)] = value
+        return out
+
+    def cobra(self) -> None:
+        commands: dict[str, tuple[Any, str, str]] = {}  # var -> (literal, name, short)
+        for literal in self.composites:
+            if self.pf.text(literal.child_by_field_name("type")) != "cobra.Command":
+                continue
+            fields = self.fields(literal)
+            use = self.resolve(fields.get("Use"))
+            if use is None:
+                continue
+            var = None
+            for name, value in self.bindings.items():
+                if value == literal or value == literal.parent:
+                    var = name
+            commands[var or f"#{literal.id}"] = (literal, _first_word(use), self.resolve(fields.get("Short")) or "")
+        parents: dict[str, str] = {}
+        for call in self.calls:
+            receiver, field = self.selector(call)
+            if field == "AddCommand" and receiver is not None and self.pf.text(receiver) in commands:
+                for arg in js_args(call.child_by_field_name("arguments")):
+                    parents[self.pf.text(arg)] = self.pf.text(receiver)
+
+        def path(var: str, depth: int = 0) -> list[str]:
+            parent = parents.get(var)
+            return ([] if parent is None or depth > 20 else path(parent, depth + 1)) + [commands[var][1]]
+
+        for var, (literal, name, short) in commands.items():
+            self.out.append(_surface("cli-subcommand" if var in parents else "cli-command", " ".join(path(var)),
+                                     literal, "cobra", description=short, detail={"program_known": True}))
+
+    def mcp(self) -> None:
+        """mcp-go: mcp.NewTool("name", mcp.WithDescription("..."), ...)."""
+        for call in self.calls:
+            receiver, field = self.selector(call)
+            if field not in ("NewTool", "NewResource") or receiver is None:
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            name = self.resolve(args[0]) if args else None
+            if name is None:
+                continue
+            description, uri = "", None
+            for arg in args[1:]:
+                if arg.type == "call_expression" and self.selector(arg)[1] == "WithDescription":
+                    inner = js_args(arg.child_by_field_name("arguments"))
+                    description = self.resolve(inner[0]) if inner else ""
+            if field == "NewResource":  # mcp.NewResource(uri, name, ...)
+                uri, name = name, self.resolve(args[1]) if len(args) > 1 else name
+            self.out.append(_surface("mcp-tool" if field == "NewTool" else "mcp-resource", name or uri, call, "mcp-go",
+                                     description=description or "", detail={"uri": uri} if uri else {}))

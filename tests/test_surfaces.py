@@ -1,0 +1,499 @@
+"""miners.surfaces: CLI commands, HTTP routes and MCP tools/resources from real-looking sources."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from miners.facts import ParsedFile
+from miners.parsing import parse
+from miners.surfaces import derived_name, extract_surfaces
+
+
+def surfaces(language: str, source: str, path: str = "src/app"):
+    data = textwrap.dedent(source).lstrip("\n").encode()
+    return extract_surfaces(ParsedFile(path, language, data, parse(language, data)))
+
+
+def by_name(found, kind: str | None = None):
+    return {s.name: s for s in found if kind is None or s.kind == kind}
+
+
+# --- Python CLIs ------------------------------------------------------------------------------------------
+
+
+def test_click_groups_subcommands_add_command_and_derived_names():
+    found = surfaces("python", '''
+        import click
+
+        @click.group()
+        def cli():
+            """Manage the tool."""
+
+        @cli.command("init", help="Create a workspace")
+        def init_cmd():
+            pass
+
+        @cli.group()
+        def remote():
+            """Manage remotes."""
+
+        @remote.command()
+        @click.argument("url")
+        def add_url_command(url):
+            """Add a remote by URL.
+
+            Longer text."""
+
+        @click.command()
+        def standalone():
+            pass
+
+        cli.add_command(standalone, name="solo")
+        ''')
+    names = by_name(found)
+    assert set(names) == {"cli", "cli init", "cli remote", "cli remote add-url", "cli solo"}
+    assert names["cli"].kind == "cli-command" and names["cli"].description == "Manage the tool."
+    assert names["cli init"].kind == "cli-subcommand" and names["cli init"].description == "Create a workspace"
+    assert names["cli init"].handler == "init_cmd" and names["cli init"].line == 7
+    assert names["cli remote add-url"].description == "Add a remote by URL."
+    assert all(s.framework == "click" and s.detail["program_known"] for s in found)
+
+
+def test_click_derived_names_follow_click():
+    assert derived_name("hello_world") == "hello-world"
+    assert derived_name("init_command") == "init"
+    assert derived_name("Sync_Group") == "sync"
+    assert derived_name("command") == "command"
+
+
+def test_typer_commands_sub_apps_and_lone_command():
+    found = surfaces("python", '''
+        import typer
+
+        app = typer.Typer()
+        users = typer.Typer()
+        app.add_typer(users, name="users")
+
+        @app.command()
+        def hello_world(name: str):
+            """Say hello."""
+
+        @users.command("create", help="Create a user")
+        def create_user():
+            pass
+        ''')
+    names = by_name(found)
+    assert set(names) == {"hello-world", "users create"}
+    assert names["hello-world"].kind == "cli-subcommand" and names["hello-world"].description == "Say hello."
+    assert names["users create"].description == "Create a user" and names["users create"].handler == "create_user"
+    assert not names["users create"].detail["program_known"]
+
+    lone = surfaces("python", '''
+        import typer
+
+        app = typer.Typer()
+
+        @app.command()
+        def main(path: str):
+            pass
+        ''')
+    assert [(s.kind, s.name, s.handler) for s in lone] == [("cli-command", "", "main")]
+
+
+def test_argparse_subparsers_nested_with_prog_and_handlers():
+    found = surfaces("python", '''
+        import argparse
+
+        def main():
+            parser = argparse.ArgumentParser(prog="deploy", description="Deploy things")
+            sub = parser.add_subparsers(dest="command")
+            build = sub.add_parser("build", help="Build the site")
+            build.set_defaults(func=run_build)
+            targets = build.add_subparsers()
+            targets.add_parser("docs", help="Only the docs")
+            sub.add_parser("serve")
+        ''')
+    names = by_name(found)
+    assert set(names) == {"deploy", "deploy build", "deploy build docs", "deploy serve"}
+    assert names["deploy"].kind == "cli-command" and names["deploy"].description == "Deploy things"
+    assert names["deploy build"].handler == "run_build" and names["deploy build"].line == 6
+    assert names["deploy build docs"].description == "Only the docs"
+
+    unnamed = surfaces("python", '''
+        import argparse
+        parser = argparse.ArgumentParser()
+        sub = parser.add_subparsers()
+        sub.add_parser("sync", help="Sync now")
+        ''')
+    assert [(s.kind, s.name, s.detail["program_known"]) for s in unnamed] == [("cli-subcommand", "sync", False)]
+
+
+# --- Python HTTP ------------------------------------------------------------------------------------------
+
+
+def test_fastapi_routes_with_router_prefix_and_api_route_methods():
+    found = surfaces("python", '''
+        from fastapi import APIRouter, FastAPI
+
+        app = FastAPI()
+        router = APIRouter(prefix="/items")
+
+        @app.get("/health", summary="Liveness")
+        async def health():
+            return {"ok": True}
+
+        @router.post("/")
+        def create_item(item: dict):
+            """Create an item."""
+
+        @router.api_route("/{item_id}", methods=["GET", "DELETE"])
+        def item(item_id: int):
+            pass
+        ''')
+    names = by_name(found, "http-route")
+    assert set(names) == {"GET /health", "POST /items/", "GET /items/{item_id}", "DELETE /items/{item_id}"}
+    assert names["GET /health"].framework == "fastapi" and names["GET /health"].description == "Liveness"
+    assert names["POST /items/"].handler == "create_item" and names["POST /items/"].description == "Create an item."
+    assert names["GET /health"].line == 6
+
+
+def test_flask_routes_default_get_several_methods_blueprints_and_no_literal_path():
+    found = surfaces("python", '''
+        from flask import Blueprint, Flask
+
+        app = Flask(__name__)
+        bp = Blueprint("admin", __name__, url_prefix="/admin")
+        PATH = compute_path()
+
+        @app.route("/login", methods=["GET", "POST"])
+        def login():
+            pass
+
+        @app.route("/about")
+        def about():
+            pass
+
+        @bp.get("/users")
+        def users():
+            pass
+
+        @app.route(PATH)
+        def dynamic():
+            pass
+
+        app.add_url_rule("/legacy", "legacy", legacy_view, methods=["PUT"])
+        ''')
+    assert sorted(s.name for s in found) == ["GET /about", "GET /admin/users", "GET /login", "POST /login",
+                                             "PUT /legacy"]
+    assert {s.framework for s in found} == {"flask"}
+    assert by_name(found)["PUT /legacy"].handler == "legacy_view"
+
+
+def test_django_urlpatterns_only():
+    found = surfaces("python", '''
+        from django.urls import include, path, re_path
+
+        from . import views
+
+        urlpatterns = [
+            path("", views.index, name="index"),
+            path("articles/<int:year>/", views.YearArchive.as_view(), name="year"),
+            re_path(r"^legacy/(?P<slug>[-\\w]+)/$", views.legacy),
+            path("api/", include("api.urls")),
+        ]
+        urlpatterns += [path("extra/", views.extra)]
+        helpers = [path("not-a-route/", views.other)]
+        ''', path="site/urls.py")
+    names = by_name(found)
+    assert set(names) == {"ANY /", "ANY /articles/<int:year>/", "ANY /legacy/(?P<slug>[-\\w]+)/", "ANY /extra/"}
+    assert names["ANY /articles/<int:year>/"].handler == "views.YearArchive"
+    assert names["ANY /"].detail["name"] == "index" and names["ANY /"].framework == "django"
+
+
+# --- Python MCP -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("constructor, module", [("FastMCP", "mcp.server.fastmcp"), ("MCPServer", "mcp.server")])
+def test_python_mcp_tools_and_resources_fastmcp_and_mcpserver(constructor, module):
+    found = surfaces("python", f'''
+        from enum import Enum
+
+        from {module} import {constructor}
+
+        server = {constructor}("demo")
+        FETCH = "fetch_url"
+
+        class Tools(str, Enum):
+            SEARCH = "search"
+
+        @server.tool()
+        def add(a: int, b: int = 2) -> int:
+            """Add two numbers.
+
+            Returns the sum."""
+            return a + b
+
+        @server.tool(name=Tools.SEARCH, description="Search the index")
+        def search_impl(query: str):
+            pass
+
+        @server.tool(name=FETCH)
+        def fetch(url: str):
+            pass
+
+        @server.resource("config://app")
+        def config() -> str:
+            """The app configuration."""
+
+        server.add_tool(helper, name="helper_tool")
+        ''')
+    tools = by_name(found, "mcp-tool")
+    assert set(tools) == {"add", "search", "fetch_url", "helper_tool"}
+    assert tools["add"].description == "Add two numbers.\n\nReturns the sum."
+    assert tools["add"].detail["parameters"] == [{"name": "a", "type": "int", "required": True},
+                                                 {"name": "b", "type": "int", "required": False}]
+    assert tools["search"].description == "Search the index" and tools["search"].handler == "search_impl"
+    assert tools["helper_tool"].handler == "helper"
+    resources = by_name(found, "mcp-resource")
+    assert resources["config"].detail["uri"] == "config://app"
+    assert resources["config"].description == "The app configuration."
+
+
+def test_python_lowlevel_mcp_tool_literal_schema():
+    found = surfaces("python", '''
+        from mcp import types
+        from mcp.server.lowlevel import Server
+
+        server = Server("low")
+
+        @server.list_tools()
+        async def list_tools():
+            return [types.Tool(name="echo", description="Echo text",
+                               inputSchema={"type": "object", "properties": {"text": {"type": "string"}}})]
+        ''')
+    assert [(s.kind, s.name, s.line) for s in found] == [("mcp-tool", "echo", 8)]
+    assert found[0].input_schema == {"type": "object", "properties": {"text": {"type": "string"}}}
+
+
+# --- JavaScript / TypeScript HTTP --------------------------------------------------------------------------
+
+
+def test_express_routes_and_settings_calls_that_are_not_routes():
+    found = surfaces("javascript", '''
+        const express = require("express");
+        const axios = require("axios");
+        const app = express();
+        const router = express.Router();
+
+        app.set("etag", false);
+        app.get("etag fn");
+        app.enable("trust proxy");
+        app.use("/api", router);
+        app.all("/everything", logAll);
+        app.get(routePath, handler);
+        app.get("/users/:id", (req, res) => res.json({}));
+        router.post("/items", auth, createItem);
+        router.route("/book").get(getBook).put(putBook);
+        axios.get("/users", { params: { page: 1 } });
+        ''')
+    assert [(s.name, s.line, s.handler) for s in found] == [
+        ("GET /users/:id", 12, None), ("POST /items", 13, "createItem"), ("GET /book", 14, "getBook"),
+        ("PUT /book", 14, "putBook")]
+    assert {s.framework for s in found} == {"express"}
+
+
+def test_koa_hono_fastify_routes_and_supertest_is_not_a_route():
+    koa = surfaces("javascript", '''
+        const Router = require("@koa/router");
+        const router = new Router();
+        router.get("/ping", async (ctx) => { ctx.body = "pong"; });
+        ''')
+    assert [(s.name, s.framework) for s in koa] == [("GET /ping", "koa-router")]
+
+    hono = surfaces("typescript", '''
+        import { Hono } from "hono";
+        const app = new Hono().get("/h", (c) => c.text("hi"));
+        app.post(`/p`, (c) => c.json({}));
+        ''')
+    assert [(s.name, s.framework) for s in hono] == [("GET /h", "hono"), ("POST /p", "hono")]
+
+    fastify = surfaces("javascript", '''
+        import Fastify from "fastify";
+        const fastify = Fastify();
+        fastify.route({ method: ["GET", "HEAD"], url: "/status", handler: status });
+        fastify.get("/ping", { schema: {} }, async () => "pong");
+        ''')
+    assert [(s.name, s.handler) for s in fastify] == [("GET /status", "status"), ("HEAD /status", "status"),
+                                                      ("GET /ping", None)]
+
+    tests = surfaces("javascript", '''
+        const request = require("supertest");
+        request(app).get("/users").expect(200, done);
+        ''')
+    assert tests == []
+
+
+# --- JavaScript / TypeScript CLIs -------------------------------------------------------------------------
+
+
+def test_commander_program_commands_nested_and_descriptions():
+    found = surfaces("javascript", '''
+        const { Command } = require("commander");
+        const program = new Command("gitlet");
+        program
+          .command("clone <source> [destination]")
+          .description("Clone a repository")
+          .action(clone);
+        const remote = program.command("remote").description("Manage remotes");
+        remote.command("add <name> <url>").description("Add a remote").action((n, u) => {});
+        program.command("exec <cmd>", "Run an executable subcommand");
+        program.parse();
+        ''')
+    names = by_name(found)
+    assert set(names) == {"gitlet clone", "gitlet remote", "gitlet remote add", "gitlet exec"}
+    assert names["gitlet clone"].description == "Clone a repository" and names["gitlet clone"].handler == "clone"
+    assert names["gitlet clone"].line == 4 and names["gitlet clone"].detail["spec"] == "clone <source> [destination]"
+    assert names["gitlet exec"].description == "Run an executable subcommand"
+
+    unnamed = surfaces("typescript", '''
+        import { program } from "commander";
+        program.command("build").description("Build it");
+        ''')
+    assert [(s.name, s.detail["program_known"]) for s in unnamed] == [("build", False)]
+
+
+def test_yargs_commands_string_object_alias_and_default_forms():
+    found = surfaces("javascript", '''
+        const yargs = require("yargs");
+        yargs
+          .scriptName("pirate")
+          .command("serve [port]", "start the server", (y) => y, (argv) => serve(argv))
+          .command({ command: "get <key>", describe: "get a key", handler: getKey })
+          .command(["start", "s"], "start up", {}, startIt)
+          .command("$0", "the default command", () => {}, () => {})
+          .help().argv;
+        ''')
+    assert [(s.kind, s.name, s.line) for s in found] == [
+        ("cli-subcommand", "pirate serve", 4), ("cli-subcommand", "pirate get", 5),
+        ("cli-subcommand", "pirate start", 6), ("cli-command", "pirate", 7)]
+    assert by_name(found)["pirate get"].handler == "getKey"
+    assert by_name(found)["pirate serve"].description == "start the server"
+
+
+# --- TypeScript MCP ---------------------------------------------------------------------------------------
+
+
+def test_mcp_register_tool_and_legacy_tool_with_constant_and_enum_names():
+    found = surfaces("typescript", '''
+        import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+        import { z } from "zod";
+
+        enum ToolName { ECHO = "echo" }
+        const SEARCH = "search";
+        const TOOLS = { FETCH: "fetch" } as const;
+
+        const server = new McpServer({ name: "demo", version: "1.0.0" });
+        server.registerTool(
+          "add",
+          { title: "Adder", description: "Add two numbers", inputSchema: { a: z.number(), b: z.number() } },
+          async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }),
+        );
+        server.tool(SEARCH, "Search the web", { q: z.string() }, async ({ q }) => ({ content: [] }));
+        server.tool(ToolName.ECHO, async () => ({ content: [] }));
+        server.tool(TOOLS.FETCH, "Fetch a URL", fetchHandler);
+        server.tool(dynamicName(), "unresolvable", async () => ({ content: [] }));
+        server.registerResource("config", "config://app", { title: "Config", description: "App config" }, read);
+        server.resource("user", new ResourceTemplate("users://{id}", { list: undefined }), readUser);
+        ''', path="src/server.ts")
+    tools = by_name(found, "mcp-tool")
+    assert set(tools) == {"add", "search", "echo", "fetch"}
+    assert tools["add"].description == "Add two numbers" and tools["add"].detail["title"] == "Adder"
+    assert tools["add"].input_schema == {"zod": "{ a: z.number(), b: z.number() }"}
+    assert tools["add"].detail["api"] == "registerTool" and tools["search"].detail["api"] == "tool"
+    assert tools["search"].description == "Search the web" and tools["search"].line == 14
+    assert tools["fetch"].handler == "fetchHandler" and tools["echo"].input_schema is None
+    resources = by_name(found, "mcp-resource")
+    assert resources["config"].detail["uri"] == "config://app" and resources["config"].description == "App config"
+    assert resources["user"].detail["uri"] == "users://{id}"
+
+
+def test_mcp_lowlevel_list_tools_literal_schemas_and_const_tool_objects():
+    found = surfaces("javascript", '''
+        const { Server } = require("@modelcontextprotocol/sdk/server/index.js");
+        const { ListToolsRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
+        const READ = "read_file";
+        const readTool = {
+          name: READ,
+          description: "Read a file",
+          inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+        };
+        const server = new Server({ name: "fs" }, { capabilities: { tools: {} } });
+        server.setRequestHandler(ListToolsRequestSchema, async () => ({
+          tools: [
+            { name: "list_dir", description: "List a directory", inputSchema: { type: "object", properties: {} } },
+            readTool,
+          ],
+        }));
+        ''')
+    tools = by_name(found, "mcp-tool")
+    assert set(tools) == {"list_dir", "read_file"}
+    assert tools["read_file"].input_schema == {"type": "object", "properties": {"path": {"type": "string"}},
+                                               "required": ["path"]}
+    assert tools["list_dir"].line == 12 and tools["read_file"].line == 4
+
+
+def test_tool_method_without_mcp_is_not_a_tool():
+    assert surfaces("javascript", '''
+        const chain = require("./chain");
+        chain.tool("hammer", "hits things", hit);
+        ''') == []
+
+
+# --- Go ---------------------------------------------------------------------------------------------------
+
+
+def test_go_net_http_gin_groups_cobra_and_mcp_go():
+    found = surfaces("go", '''
+        package main
+
+        import (
+            "net/http"
+
+            "github.com/gin-gonic/gin"
+            "github.com/mark3labs/mcp-go/mcp"
+            "github.com/spf13/cobra"
+        )
+
+        const healthPath = "/healthz"
+
+        var rootCmd = &cobra.Command{Use: "tool", Short: "The tool"}
+        var serveCmd = &cobra.Command{Use: "serve [port]", Short: "Serve it"}
+
+        func main() {
+            http.HandleFunc("/hello", hello)
+            http.HandleFunc(healthPath, health)
+            mux := http.NewServeMux()
+            mux.HandleFunc("POST /items/{id}", item)
+            r := gin.Default()
+            r.GET("/ping", ping)
+            v1 := r.Group("/v1")
+            v1.POST("/users", createUser)
+            http.Get("https://example.com/")
+            rootCmd.AddCommand(serveCmd)
+            calc := mcp.NewTool("calc", mcp.WithDescription("Calculate"))
+            _ = calc
+        }
+        ''', path="main.go")
+    names = by_name(found)
+    assert set(names) == {"tool", "tool serve", "ANY /hello", "ANY /healthz", "POST /items/{id}", "GET /ping",
+                          "POST /v1/users", "calc"}
+    assert names["ANY /hello"].framework == "net/http" and names["GET /ping"].framework == "gin"
+    assert names["POST /v1/users"].handler == "createUser" and names["POST /v1/users"].line == 24
+    assert names["tool serve"].kind == "cli-subcommand" and names["tool serve"].description == "Serve it"
+    assert names["calc"].kind == "mcp-tool" and names["calc"].description == "Calculate"
+
+
+def test_unsupported_language_gives_nothing():
+    assert surfaces("rust", 'fn main() { println!("hi"); }') == []
