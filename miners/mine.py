@@ -243,7 +243,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
         for surface in f.surfaces:
             name = surface.name
             if surface.kind in ("cli-command", "cli-subcommand"):
-                name = _program(name, package)
+                name = _program(surface, package)
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
                          "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
             effects = [h for h in f.effects if surface.handler and (t := by_name.get(surface.handler))
@@ -263,11 +263,19 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
     return out
 
 
-def _program(name: str, package: dict[str, Any]) -> str:
+def _program(surface: Any, package: dict[str, Any]) -> str:
+    """The command path as a user types it: the package's program name first when it has one."""
     programs = list(package["bins"]) + list(package["scripts"])
-    if len(programs) == 1 and not name.startswith(programs[0]):
-        return f"{programs[0]} {name}".strip()
-    return name
+    name = surface.name
+    if len(programs) == 1:
+        program = programs[0]
+        if not name:
+            return program
+        if not surface.detail.get("program_known", True):
+            return f"{program} {name}"
+        if surface.framework in ("click", "typer"):  # the root is a function name; the program is what is typed
+            return f"{program} {name.partition(' ')[2]}".strip()
+    return name or surface.handler or "(the program)"
 
 
 def _declared_command(repo_key: str, identity: Any, name: str, target: str, manifest: str, language: str) -> dict:

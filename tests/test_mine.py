@@ -160,3 +160,21 @@ def test_library_functions_are_public_only_when_the_package_declares_them(repo, 
     assert found[("function", "secret")]["visibility"] == "internal"  # in a _private module
     assert not any(c["source"]["path"].startswith(("test/", "node_modules/")) for c in found.values())
     assert found[("function", "ok")]["source"]["path"] == "src/broken.py"  # a file that fails to parse still yields
+
+
+def test_surfaces_effects_and_hazards_come_with_their_evidence(repo, tmp_path, capsys):
+    root, _ = repo
+    report = mine(tmp_path, capsys, str(root))
+    found = by_name(report)
+    route = found[("http-route", "GET /items/{item_id}")]
+    assert route["source"]["path"] == "src/pytool/server.py" and route["evidence"][0]["kind"] == "route"
+    tool = found[("mcp-tool", "search")]
+    assert tool["description"] == "Search the catalogue."
+    assert ("cli-subcommand", "make") in found or ("cli-command", "make") in found
+    normalize = found[("function", "normalize")]
+    assert normalize["effects"] == ["filesystem.read"]
+    assert normalize["authority"]["effects"] == ["filesystem.read", "custom:external.opaque-effects"]
+    assert any(e["kind"] == "effect" and e["line"] == 3 for e in normalize["evidence"])
+    assert found[("function", "hidden")]["effects"] == ["filesystem.read"]
+    hazards = {(h["kind"], h.get("path")) for h in report["hazards"]}
+    assert ("eval", "src/pytool/_private.py") in hazards
