@@ -282,19 +282,27 @@ SQL_READ = re.compile(r"^\W*(select|show|describe|explain|pragma|values)\b", re.
 SQL_WITH = re.compile(r"^\W*with\b", re.I)
 
 
+_WILDCARDS: dict[int, dict[str, Any]] = {}
+
+
 def lookup(table: dict[str, Any], name: str) -> Any:
     """The row for `name`: exact, else the longest "prefix*" row matching one more lower-case segment."""
     if name in table:
         return table[name]
-    best, best_len = None, -1
-    for key, value in table.items():
-        if not key.endswith("*"):
+    wild = _WILDCARDS.get(id(table))
+    if wild is None:  # the tables are module constants: index their "prefix*" rows once
+        wild = _WILDCARDS[id(table)] = {k[:-1]: v for k, v in table.items() if k.endswith("*")}
+    if not wild:
+        return None
+    last_dot = name.rfind(".")
+    for end in range(len(name) - 1, last_dot, -1):  # longest prefix first; the rest stays within one segment
+        rest = name[end:]
+        if rest[0].isupper():
             continue
-        prefix = key[:-1]
-        rest = name[len(prefix):]
-        if name.startswith(prefix) and rest and "." not in rest and not rest[0].isupper() and len(prefix) > best_len:
-            best, best_len = value, len(prefix)
-    return best
+        row = wild.get(name[:end])
+        if row is not None:
+            return row
+    return None
 
 
 def sql_effects(sql: str | None, gated: bool) -> list[tuple[str, float]]:
