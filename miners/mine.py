@@ -128,7 +128,8 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
 
 def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     """package.json / pyproject.toml / setup.cfg at the root: names, entry files, commands, hazards."""
-    out: dict[str, Any] = {"npm_name": None, "entries": set(), "bins": {}, "scripts": {}, "py_name": None,
+    out: dict[str, Any] = {"npm_name": None, "entries": set(), "open_subpaths": False, "bins": {}, "scripts": {},
+                           "py_name": None,
                            "hazards": [], "manifest_path": {}}
     if "package.json" in sizes:
         try:
@@ -141,6 +142,8 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
                 if isinstance(pkg.get(key), str):
                     out["entries"].add(_norm(pkg[key]))
             out["entries"].update(_export_targets(pkg.get("exports")))
+            # without an "exports" map Node resolves any file of the package: `require("pkg/sub")`
+            out["open_subpaths"] = "exports" not in pkg
             bins = pkg.get("bin")
             if isinstance(bins, str) and out["npm_name"]:
                 bins = {out["npm_name"].rsplit("/", 1)[-1]: bins}
@@ -352,6 +355,10 @@ def _reachable_js(facts: dict[str, FileFacts], package: dict[str, Any]) -> set[s
     """JS/TS files reachable from the package's entry files through re-exports (and their sources:
     a dist/ entry's src/ twin, a .d.ts beside its .js)."""
     paths = set(facts)
+    if package["open_subpaths"] and package["npm_name"]:
+        # every module is importable by its subpath; `_name` files are the package's own helpers
+        return {p for p in paths if facts[p].language in ("javascript", "typescript", "tsx")
+                and not p.rsplit("/", 1)[-1].startswith("_")}
     stems: dict[str, list[str]] = {}
     for p in paths:
         stems.setdefault(p.rsplit(".", 1)[0].removesuffix(".d"), []).append(p)
