@@ -177,3 +177,35 @@ def test_surfaces_effects_and_hazards_come_with_their_evidence(repo, tmp_path, c
     assert found[("function", "hidden")]["effects"] == ["filesystem.read"]
     hazards = {(h["kind"], h.get("path")) for h in report["hazards"]}
     assert ("eval", "src/pytool/_private.py") in hazards
+
+
+def test_an_npm_package_is_mined_from_its_verified_tarball(web, tmp_path, capsys):
+    from test_npm import CAPABILITY, sri, tarball
+
+    data = tarball({"name": "slugify-kit", "version": "1.1.0", "main": "index.js", "capability": CAPABILITY},
+                   {"index.js": b"function slugify(s) { return s; }\nmodule.exports = slugify;\n"})
+    web.raw("/slugify-kit/-/slugify-kit-1.1.0.tgz", data)
+    web.json("/slugify-kit", {"name": "slugify-kit", "dist-tags": {"latest": "1.1.0"}, "versions": {"1.1.0": {
+        "name": "slugify-kit", "version": "1.1.0",
+        "dist": {"integrity": sri(data), "tarball": web.url("/slugify-kit/-/slugify-kit-1.1.0.tgz")}}}})
+    report = mine(tmp_path, capsys, "npm:slugify-kit@latest", "--npm-registry", web.base, "--allow-private",
+                  "--cache", str(tmp_path / "cache"))
+    repo = report["repository"]
+    assert repo["kind"] == "npm" and repo["pinned"] is True and repo["rev"] == "latest"
+    assert repo["artifact"] == f"slugify-kit@1.1.0#{sri(data)}"  # the observed bytes, not the tag
+    slugify = by_name(report)[("function", "slugify")]
+    assert slugify["visibility"] == "public" and slugify["module"] == "slugify-kit"
+
+
+def test_a_pypi_release_is_mined_from_its_verified_file(web, tmp_path, capsys):
+    from test_pypi import FIXTURES
+
+    project = json.loads((FIXTURES / "wheel.json").read_text())
+    for entry in project["releases"]["0.48.0"]:
+        entry["url"] = web.raw(f"/packages/{entry['filename']}", (FIXTURES / entry["filename"]).read_bytes())
+    web.json("/pypi/wheel/json", project)
+    report = mine(tmp_path, capsys, "pypi:wheel==0.48.0", "--pypi-index", web.base, "--allow-private",
+                  "--cache", str(tmp_path / "cache"))
+    assert report["repository"]["kind"] == "pypi"
+    assert report["repository"]["artifact"].startswith("wheel@0.48.0#sha256:")
+    assert any(c["source"]["path"].startswith("wheel/") for c in report["candidates"])
