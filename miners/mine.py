@@ -70,8 +70,9 @@ def _analyse_chunk(items: list[tuple[str, str, bytes]]) -> list[tuple[str, FileF
 def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     """The mining report (a dict that validates as a `report` document)."""
     files = list(tree.files())
-    work = plan(files)
     sizes = dict(files)
+    package = _package_surface(tree, sizes)
+    work = plan(files, {path: "javascript" for path in package["bins"].values()})
     texts = {path: tree.read(path) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024}
     chunks: list[list[tuple[str, str, bytes]]] = [[]]
     size = 0
@@ -98,7 +99,6 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
-    package = _package_surface(tree, sizes)
     candidates = _candidates(tree, facts, package, texts, work)
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]
@@ -179,6 +179,15 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
             if target.strip():
                 out["scripts"].setdefault(name.strip(), target.strip())
         out["manifest_path"].setdefault("py", "setup.cfg")
+    for path in sizes:  # a wheel's console scripts
+        if path.endswith(".dist-info/entry_points.txt") and path.count("/") == 1:
+            text = tree.read(path).decode("utf-8", "replace")
+            section = re.search(r"^\[console_scripts\]\s*\n((?:(?!\[).*\n?)*)", text, re.MULTILINE)
+            for line in (section.group(1).splitlines() if section else []):
+                name, _, target = line.partition("=")
+                if target.strip():
+                    out["scripts"].setdefault(name.strip(), target.strip())
+            out["manifest_path"].setdefault("py", path)
     if "setup.py" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "setup.py runs code at install (never run here)",
                                "path": "setup.py"})
@@ -226,6 +235,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 exported = False
             else:
                 exported = symbol.exported
+            if symbol.kind == "method" and symbol.name.rsplit(".", 1)[-1].startswith("__"):
+                exported = False  # __init__, __call__: how a class is used, not an operation of its own
             module = _module(path, f.language, package)
             public = exported and _public_module(path, f.language, reachable, f)
             own = [h for h in f.effects if symbol.start_byte <= h.start_byte < symbol.end_byte]
@@ -345,7 +356,8 @@ def _module(path: str, language: str, package: dict[str, Any]) -> str | None:
 def _public_module(path: str, language: str, reachable: set[str], facts: FileFacts) -> bool:
     if language == "python":
         parts = path.rsplit(".", 1)[0].split("/")
-        return not any(p.startswith("_") and p != "__init__" and p != "__main__" for p in parts)
+        # __main__ is what `python -m` runs, not something to import
+        return not any(p.startswith("_") and p != "__init__" for p in parts)
     if language in ("javascript", "typescript", "tsx"):
         return path in reachable
     return True
