@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from miners.facts import ModuleSurface, ParsedFile, Symbol
-from miners.parsing import matches
+from miners.parsing import file_matches, fast_text
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 
@@ -29,6 +29,7 @@ PUBLIC_DUNDERS = frozenset({"__init__", "__call__"})
 
 def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     """(symbols in source order, module surface) of one parsed file."""
+    fast_text(parsed)
     if parsed.language == "python":
         return _python(parsed)
     if parsed.language in JS_FAMILY:
@@ -45,6 +46,13 @@ def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurfac
 
 # --- shared -------------------------------------------------------------------------------------
 
+_TRAILING_COMMA = re.compile(r",\s*\n\s*([)\]>])")
+_AFTER_OPEN = re.compile(r"([(\[<]) ")
+_BEFORE_CLOSE = re.compile(r" ([)\]>])")
+_COMMENT_ENDS = re.compile(r"^/\*+|\*+/$")
+_COMMENT_STAR = re.compile(r"^\s*\*?")
+
+
 def _head(parsed: ParsedFile, node: Any, end: int, start: int | None = None) -> str:
     """Source from `start` (the node's start) to `end`, comments removed, whitespace normalised."""
     start = node.start_byte if start is None else start
@@ -58,10 +66,10 @@ def _head(parsed: ParsedFile, node: Any, end: int, start: int | None = None) -> 
         at = b
     parts.append(parsed.source[at:end])
     text = b"".join(parts).decode("utf-8", "replace")
-    text = re.sub(r",\s*\n\s*([)\]>])", r"\1", text)  # a multi-line list's trailing comma
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r"([(\[<]) ", r"\1", text)
-    return re.sub(r" ([)\]>])", r"\1", text).rstrip(";").rstrip()
+    text = _TRAILING_COMMA.sub(r"\1", text)  # a multi-line list's trailing comma
+    text = " ".join(text.split())
+    text = _AFTER_OPEN.sub(r"\1", text)
+    return _BEFORE_CLOSE.sub(r"\1", text).rstrip(";").rstrip()
 
 
 def _comments(node: Any, start: int, end: int) -> list[Any]:
@@ -131,7 +139,7 @@ def _python(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     calls: list[tuple[int, str]] = []
     all_values: list[Any] = []
     imports: list[Any] = []
-    for _, m in matches("python", "declarations", parsed.tree.root_node):
+    for _, m in file_matches(parsed, "declarations"):
         if "call" in m:
             name = _dotted(parsed, m["call"][0])
             if name:
@@ -219,7 +227,7 @@ def _python_imports(parsed: ParsedFile, imports: list[Any], surface: ModuleSurfa
     package_dirs = set(parts[:-1])
     for stmt in imports:
         module_node = stmt.child_by_field_name("module_name")
-        module = re.sub(r"\s+", "", parsed.text(module_node)) if module_node is not None else ""
+        module = "".join(parsed.text(module_node).split()) if module_node is not None else ""
         local = module.startswith(".") or module.split(".")[0] in package_dirs
         if any(c.type == "wildcard_import" for c in stmt.children):
             if local:
@@ -266,7 +274,7 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     calls: list[tuple[int, str]] = []
     local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
 
-    for _, m in matches(parsed.language, "declarations", root):
+    for _, m in file_matches(parsed, "declarations"):
         if "call" in m:
             name = _dotted(parsed, m["call"][0])
             if name:
@@ -404,8 +412,8 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
             prev, row = prev.prev_sibling, prev.start_point.row
             continue
         if not lines:
-            body = re.sub(r"^/\*+|\*+/$", "", text)
-            lines = [re.sub(r"^\s*\*?", "", line) for line in body.splitlines()]
+            body = _COMMENT_ENDS.sub("", text)
+            lines = [_COMMENT_STAR.sub("", line, count=1) for line in body.splitlines()]
         break
     kept = []
     for line in lines:

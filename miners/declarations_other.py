@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from .facts import ModuleSurface, ParsedFile, Symbol
-from .parsing import matches
+from .parsing import fast_text, file_matches
 
 Node = Any  # tree_sitter.Node
 
@@ -67,6 +67,7 @@ class _File:
 
 
 def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+    fast_text(parsed)
     rules = RULES.get(parsed.language)
     if rules is None:
         return [], ModuleSurface()
@@ -107,7 +108,7 @@ def _collect(parsed: ParsedFile, rules: Rules, root: Node) -> tuple[list[_Decl],
     by_node: dict[tuple[int, int, str], _Decl] = {}
     extra: dict[str, list[Node]] = {}
     unnamed = dict(rules.unnamed)
-    for _, caps in matches(parsed.language, "declarations", root):
+    for _, caps in file_matches(parsed, "declarations"):
         role = next((r for r in ("function", "class", "container", "opaque") if r in caps), None)
         if role is None:
             for key, nodes in caps.items():
@@ -505,7 +506,7 @@ def _attach_calls(f: _File, symbols: list[Symbol], root: Node) -> None:
     calls) to a method of the same type are named "Type.method", as that symbol is named."""
     src, lang = f.parsed.source, f.parsed.language
     found = []
-    for _, caps in matches(lang, "calls", root):
+    for _, caps in file_matches(f.parsed, "calls"):
         start = caps["callee"][0]
         end = (caps.get("callee.end") or [start])[0]
         if end.end_byte <= start.start_byte or f.text(end) in f.rules.declarative:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from miners.facts import EffectHit, HazardHit, ParsedFile
-from miners.surfaces import collect, go_string, js_args, js_string, line_of, py_args, py_string
+from miners.parsing import fast_text
+from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,17 @@ SQL_READ = re.compile(r"^\W*(select|show|describe|explain|pragma|values)\b", re.
 SQL_WITH = re.compile(r"^\W*with\b", re.I)
 
 
-_WILDCARDS: dict[int, dict[str, Any]] = {}
+_WILDCARDS: dict[int, dict[str, list[tuple[str, Any]]]] = {}
+_SQL_WRITES = re.compile(r"\b(insert|update|delete)\b", re.I)
+_DOTTED = re.compile(r"[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*")
+_GO_MAJOR = re.compile(r"v\d+")
+_PY_STRING_PREFIX = re.compile(r"^[A-Za-z]*('''|\"\"\"|'|\")")
+_RECEIVERS: dict[str, re.Pattern[str]] = {}
+
+
+def _nospace(text: str) -> str:
+    """The text without whitespace, as `re.sub(r"\\s+", "", text)` gives it (str.split and `\\s` agree)."""
+    return "".join(text.split())
 
 
 def lookup(table: dict[str, Any], name: str) -> Any:
@@ -290,17 +301,23 @@ def lookup(table: dict[str, Any], name: str) -> Any:
     if name in table:
         return table[name]
     wild = _WILDCARDS.get(id(table))
-    if wild is None:  # the tables are module constants: index their "prefix*" rows once
-        wild = _WILDCARDS[id(table)] = {k[:-1]: v for k, v in table.items() if k.endswith("*")}
+    if wild is None:  # the tables are module constants: index their "prefix*" rows once, by the part
+        wild = _WILDCARDS[id(table)] = {}  # up to their last dot, longest prefix first
+        for key, row in table.items():
+            if key.endswith("*"):
+                prefix = key[:-1]
+                wild.setdefault(prefix[:prefix.rfind(".") + 1], []).append((prefix, row))
+        for rows in wild.values():
+            rows.sort(key=lambda r: -len(r[0]))
     if not wild:
         return None
-    last_dot = name.rfind(".")
-    for end in range(len(name) - 1, last_dot, -1):  # longest prefix first; the rest stays within one segment
-        rest = name[end:]
-        if rest[0].isupper():
-            continue
-        row = wild.get(name[:end])
-        if row is not None:
+    # a matching prefix ends after the name's last dot (the rest stays within one segment), so it
+    # shares the name's head up to that dot
+    rows = wild.get(name[:name.rfind(".") + 1])
+    if rows is None:
+        return None
+    for prefix, row in rows:
+        if len(prefix) < len(name) and name.startswith(prefix) and not name[len(prefix)].isupper():
             return row
     return None
 
@@ -312,7 +329,7 @@ def sql_effects(sql: str | None, gated: bool) -> list[tuple[str, float]]:
         if SQL_WRITE.search(text):
             return [(DB_WRITE, 0.85 if gated else 0.6)]
         if SQL_WITH.search(text):
-            writes = re.search(r"\b(insert|update|delete)\b", text, re.I)
+            writes = _SQL_WRITES.search(text)
             return [(DB_WRITE if writes else DB_READ, 0.8 if gated else 0.55)]
         if SQL_READ.search(text):
             return [(DB_READ, 0.85 if gated else 0.6)]
@@ -363,7 +380,8 @@ class _Base:
         for rule in self.methods_table.get(method, []):
             if rule.modules and not _modules_match(self.modules, rule.modules):
                 continue
-            if rule.receiver and not re.search(rule.receiver, receiver):
+            if rule.receiver and not (_RECEIVERS.get(rule.receiver) or _RECEIVERS.setdefault(
+                    rule.receiver, re.compile(rule.receiver))).search(receiver):
                 continue
             return rule
         return None
@@ -387,7 +405,7 @@ class _PyEffects(_Base):
 
     def __init__(self, pf: ParsedFile) -> None:
         super().__init__(pf)
-        caps = collect("python", "effects", pf.tree.root_node)
+        caps = collect_file(pf, "effects")
         self.names: dict[str, str] = {}  # local name -> canonical dotted name
         for node in caps.get("import", []):
             self._import(node)
@@ -418,8 +436,8 @@ class _PyEffects(_Base):
 
     def canonical(self, node: Any) -> str | None:
         """`sp.run` -> "subprocess.run" for a dotted callee of identifiers; None for anything else."""
-        text = re.sub(r"\s+", "", self.pf.text(node))
-        if not re.fullmatch(r"[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*", text):
+        text = _nospace(self.pf.text(node))
+        if not _DOTTED.fullmatch(text):
             return None
         head, _, rest = text.partition(".")
         head = self.names.get(head, head)
@@ -443,7 +461,7 @@ class _PyEffects(_Base):
         args = call.child_by_field_name("arguments")
         if function is None:
             return
-        written = re.sub(r"\s+", "", self.pf.text(function))
+        written = _nospace(self.pf.text(function))
         name = self.canonical(function)
         if name is not None:
             self.check_hazard(name, call, args)
@@ -509,7 +527,7 @@ class _PyEffects(_Base):
             positional, _ = py_args(node.child_by_field_name("arguments"))
             return self.sql_text(positional[0]) if positional else None
         if node.type in ("string", "concatenated_string"):
-            return re.sub(r"^[A-Za-z]*('''|\"\"\"|'|\")", "", self.pf.text(node))
+            return _PY_STRING_PREFIX.sub("", self.pf.text(node))
         return None
 
     def tokens(self, args: Any) -> list[str]:
@@ -571,7 +589,7 @@ class _JsEffects(_Base):
 
     def __init__(self, pf: ParsedFile) -> None:
         super().__init__(pf)
-        self.caps = collect(pf.language, "effects", pf.tree.root_node)
+        self.caps = collect_file(pf, "effects")
         self.names: dict[str, str] = {}  # local binding -> canonical ("fs", "child_process.exec", "execa.execa")
         for node in self.caps.get("import", []):
             self._import(node)
@@ -689,7 +707,7 @@ class _JsEffects(_Base):
             self.dynamic_import(call, function, arg_nodes)
             if function.type == "import":
                 return
-        written = re.sub(r"\s+", "", self.pf.text(function))
+        written = _nospace(self.pf.text(function))
         name = self.canonical(function)
         if name is not None:
             name = prefix + name
@@ -798,14 +816,14 @@ class _GoEffects(_Base):
 
     def __init__(self, pf: ParsedFile) -> None:
         super().__init__(pf)
-        self.caps = collect("go", "effects", pf.tree.root_node)
+        self.caps = collect_file(pf, "effects")
         self.names: dict[str, str] = {}  # package name in this file -> import path
         for node in self.caps.get("import", []):
             path = go_string(pf, node.child_by_field_name("path")) or ""
             self.modules.add(path)
             alias = node.child_by_field_name("name")
             parts = path.split("/")
-            default = parts[-2] if len(parts) > 1 and re.fullmatch(r"v\d+", parts[-1]) else parts[-1]
+            default = parts[-2] if len(parts) > 1 and _GO_MAJOR.fullmatch(parts[-1]) else parts[-1]
             self.names[pf.text(alias) if alias is not None else default.removeprefix("go-")] = path
             if path in GO_FFI_IMPORTS:
                 self.hazard(GO_FFI_IMPORTS[path], f'import "{path}"', node)
@@ -818,7 +836,7 @@ class _GoEffects(_Base):
             args = js_args(call.child_by_field_name("arguments"))
             operand = function.child_by_field_name("operand")
             field = self.pf.text(function.child_by_field_name("field"))
-            written = re.sub(r"\s+", "", self.pf.text(function))
+            written = _nospace(self.pf.text(function))
             package = self.names.get(self.pf.text(operand)) if operand.type == "identifier" else None
             if package is not None:
                 name = f"{package}.{field}"
@@ -853,6 +871,7 @@ class _GoEffects(_Base):
 
 def extract_effects(parsed: ParsedFile) -> tuple[list[EffectHit], list[HazardHit]]:
     """Effect hits and hazards in `parsed`, each in source order. Languages without tables give ([], [])."""
+    fast_text(parsed)
     extractor = {"python": _PyEffects, "javascript": _JsEffects, "typescript": _JsEffects, "tsx": _JsEffects,
                  "go": _GoEffects}.get(parsed.language)
     if extractor is None or parsed.tree is None:

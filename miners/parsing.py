@@ -73,3 +73,141 @@ def matches(language_name: str, concern: str, node: Any) -> list[tuple[int, dict
 
 def parse(language_name: str, source: bytes) -> Any:
     return parser(language_name).parse(source)
+
+
+# --- one query pass per file ---------------------------------------------------------------------
+# Every query of a language runs as one combined query, once per parsed file: a pass over the tree
+# costs about as much as a third of the parse whatever the patterns, so the extractors share it.
+# Identical patterns of two concerns (`(call) @call` in effects and surfaces) are run once.
+
+def _patterns(source: str) -> list[str]:
+    """The top-level patterns of a query file, each with its captures, quantifiers and predicates."""
+    out: list[str] = []
+    depth, i, n, start = 0, 0, len(source), None
+    while i < n:
+        c = source[i]
+        if c == ";":  # comment to the end of the line
+            j = source.find("\n", i)
+            i = n if j < 0 else j + 1
+            continue
+        if c == '"':  # string: skip, escapes included
+            j = i + 1
+            while j < n and source[j] != '"':
+                j += 2 if source[j] == "\\" else 1
+            if depth == 0 and start is None:
+                start = i
+            i = j + 1
+            if depth == 0:
+                out.append(source[start:i])
+                start = None
+            continue
+        if c in "([":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+            if depth == 0:
+                out.append(source[start:i + 1])
+                start = None
+        elif depth == 0 and not c.isspace():
+            # a capture or quantifier after a top-level pattern belongs to it
+            j = i
+            while j < n and not source[j].isspace() and source[j] not in "([;\"":
+                j += 1
+            if not out:
+                raise ValueError(f"unexpected {source[i:j]!r} at top level")
+            out[-1] += " " + source[i:j]
+            i = j
+            continue
+        i += 1
+    if depth:
+        raise ValueError("unbalanced query")
+    return out
+
+
+@functools.cache
+def combined(language_name: str) -> tuple[Any, list[tuple[tuple[str, int], ...]]] | None:
+    """(query of every concern of the language, per pattern index: its (concern, pattern index in
+    the concern's own file) pairs), or None when the files cannot be combined."""
+    from tree_sitter import Query
+
+    folder = QUERIES / language_name
+    if not folder.is_dir():
+        return None
+    texts: dict[str, int] = {}
+    owners: list[list[tuple[str, int]]] = []
+    for path in sorted(folder.glob("*.scm")):
+        concern = path.stem
+        try:
+            pieces = _patterns(path.read_text(encoding="utf-8"))
+        except ValueError:
+            return None
+        q = query(language_name, concern)
+        if q is None or q.pattern_count != len(pieces):
+            return None
+        for local, piece in enumerate(pieces):
+            index = texts.setdefault(piece, len(texts))
+            if index == len(owners):
+                owners.append([])
+            owners[index].append((concern, local))
+    combined_query = Query(language(language_name), "\n".join(texts))
+    if combined_query.pattern_count != len(texts):
+        return None
+    return combined_query, [tuple(o) for o in owners]
+
+
+_RESULTS = "_miners_query_results"
+
+
+def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[Any]]]]:
+    """`matches(parsed.language, concern, root)`, from the file's one combined pass."""
+    cache = parsed.__dict__.get(_RESULTS)
+    if cache is None:
+        cache = parsed.__dict__[_RESULTS] = _run_all(parsed)
+    if cache is False:
+        return matches(parsed.language, concern, parsed.tree.root_node)
+    return cache.get(concern, [])
+
+
+def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
+    """`captures(parsed.language, concern, root)` (each list in match order), from the one pass."""
+    out: dict[str, list[Any]] = {}
+    for _, m in file_matches(parsed, concern):
+        for name, nodes in m.items():
+            found = out.get(name)
+            if found is None:
+                out[name] = list(nodes)
+            else:
+                found.extend(nodes)
+    return out
+
+
+def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] | bool:
+    from tree_sitter import QueryCursor
+
+    both = combined(parsed.language)
+    if both is None:
+        return False
+    q, owners = both
+    out: dict[str, list[tuple[int, dict[str, list[Any]]]]] = {}
+    for index, m in QueryCursor(q).matches(parsed.tree.root_node):
+        for concern, local in owners[index]:
+            found = out.get(concern)
+            if found is None:
+                out[concern] = [(local, m)]
+            else:
+                found.append((local, m))
+    return out
+
+
+def fast_text(parsed: Any) -> None:
+    """Give `parsed` a `text(node)` that slices a once-decoded copy of an ASCII source (the same
+    string `ParsedFile.text` decodes, without a decode per call). Other sources keep the method."""
+    d = parsed.__dict__
+    if "text" in d:
+        return
+    source = parsed.source
+    if isinstance(source, bytes) and source.isascii():
+        decoded = source.decode("ascii")
+        d["text"] = lambda node: decoded[node.start_byte:node.end_byte]

@@ -24,15 +24,19 @@ import re
 from typing import Any
 
 from miners.facts import ParsedFile, Surface
-from miners.parsing import captures
+from miners.parsing import captures, file_captures, fast_text
 
-UNRESOLVED: Any = object()  # a value that is not a literal (or a same-file constant)
+UNRESOLVED: Any = object()
+_JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
+_ZOD = re.compile(r"\bz\s*\.")
+_SERVERISH = re.compile(r"(server|mcp)$", re.I)  # a value that is not a literal (or a same-file constant)
 
 HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
 
 
 def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     """Every surface `parsed` declares, in source order. Languages without an extractor give []."""
+    fast_text(parsed)
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return []
@@ -56,6 +60,17 @@ def collect(language: str, concern: str, root: Any) -> dict[str, list[Any]]:
     """The query's captures, each list in source order."""
     found = captures(language, concern, root)
     return {name: sorted(nodes, key=lambda n: n.start_byte) for name, nodes in found.items()}
+
+
+def _source_order(node: Any) -> tuple[int, int]:
+    return node.start_byte, node.end_byte
+
+
+def collect_file(pf: ParsedFile, concern: str) -> dict[str, list[Any]]:
+    """The captures of the file's `concern` query (from the file's one shared query pass), each list
+    in source order; nodes that start together come innermost first."""
+    found = file_captures(pf, concern)
+    return {name: sorted(nodes, key=_source_order) for name, nodes in found.items()}
 
 
 def first_paragraph(doc: str) -> str:
@@ -207,9 +222,10 @@ PY_DJANGO_ROUTES = ("path", "re_path", "url")
 class _Python:
     def __init__(self, pf: ParsedFile) -> None:
         self.pf = pf
-        caps = collect("python", "surfaces", pf.tree.root_node)
+        caps = collect_file(pf, "surfaces")
         self.decorated = caps.get("decorated", [])
         self.calls = caps.get("call", [])
+        self._call_info: list[tuple[Any, str | None, str]] | None = None
         self.assignments = caps.get("assignment", [])
         self.modules: set[str] = set()  # imported modules, dotted and top-level
         self.names: dict[str, str] = {}  # local name -> "module.name" it was imported as
@@ -278,7 +294,7 @@ class _Python:
             return None
         value = py_string(self.pf, node)
         if value is None and node.type in ("identifier", "attribute"):
-            value = self.strings.get(re.sub(r"\s+", "", self.pf.text(node)))
+            value = self.strings.get("".join(self.pf.text(node).split()))
         return value
 
     def callee_last(self, call: Any) -> str:
@@ -299,6 +315,12 @@ class _Python:
             return self.pf.text(function.child_by_field_name("object")), self.pf.text(
                 function.child_by_field_name("attribute"))
         return None, self.pf.text(function)
+
+    def call_info(self) -> list[tuple[Any, str | None, str]]:
+        """(call, receiver, attribute) of every call: computed once, read by each concern."""
+        if self._call_info is None:
+            self._call_info = [(call, *self.callee(call)) for call in self.calls]
+        return self._call_info
 
     def docstring(self, definition: Any) -> str:
         body = definition.child_by_field_name("body")
@@ -388,8 +410,7 @@ class _Python:
             _, keywords = py_args(call.child_by_field_name("arguments"))
             accepted[var] = {"root": True, "parent": None, "group": True, "node": call, "help": "",
                              "name": self.resolve(keywords.get("name")) or var, "virtual": True}
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
             if attr != "add_command" or receiver not in accepted:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
@@ -421,8 +442,9 @@ class _Python:
         for var, app in apps.items():
             _, keywords = py_args(self.vars[var][2].child_by_field_name("arguments"))
             app["name"] = self.resolve(keywords.get("name"))
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
+            if attr != "add_typer" and attr != "run":
+                continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr == "add_typer" and receiver in apps and positional and self.pf.text(positional[0]) in apps:
                 child = apps[self.pf.text(positional[0])]
@@ -467,8 +489,7 @@ class _Python:
         parsers: dict[str, tuple[bool, list[str]]] = {}  # parser var -> (program known, command path)
         subparsers: dict[str, tuple[bool, list[str]]] = {}
         by_var: dict[str, Surface] = {}
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
             target = self.assigned_to(call)
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr == "ArgumentParser" or self.callee_last(call) == "ArgumentParser":
@@ -536,8 +557,7 @@ class _Python:
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
                 self.route(node, known, path, attr, keywords.get("methods"), function, description)
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
             known = self.http_framework(receiver)
@@ -571,8 +591,7 @@ class _Python:
 
     # Django
     def django(self) -> None:
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
             name = self.names.get(attr, attr) if receiver is None else f"{receiver}.{attr}"
             if name.rsplit(".", 1)[-1] not in PY_DJANGO_ROUTES or (receiver is not None and "urls" not in receiver):
                 continue
@@ -660,8 +679,9 @@ class _Python:
                                              "mcp", handler=function, description=description,
                                              detail={"server": receiver, "uri": uri}))
         mcp_imported = bool({"mcp", "fastmcp"} & self.modules)
-        for call in self.calls:
-            receiver, attr = self.callee(call)
+        for call, receiver, attr in self.call_info():
+            if attr != "add_tool" and attr != "Tool" and attr != "Resource":
+                continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr == "add_tool" and self.mcp_receiver(receiver) and positional:
                 function = self.pf.text(positional[0])
@@ -705,8 +725,9 @@ class _Js:
     def __init__(self, pf: ParsedFile) -> None:
         self.pf = pf
         self.lang = pf.language
-        caps = collect(pf.language, "surfaces", pf.tree.root_node)
+        caps = collect_file(pf, "surfaces")
         self.calls = caps.get("call", [])
+        self._member_info: list[tuple[Any, Any, str]] | None = None
         self.news = caps.get("new", [])
         self.declarators = caps.get("declarator", [])
         self.modules: set[str] = set()
@@ -716,7 +737,8 @@ class _Js:
                 self.modules.add(js_string(pf, source))
         for call in self.calls:
             function = call.child_by_field_name("function")
-            if function is not None and self.pf.text(function) == "require":
+            if function is not None and function.end_byte - function.start_byte == 7 and \
+                    self.pf.text(function) == "require":
                 args = js_args(call.child_by_field_name("arguments"))
                 if args and js_string(pf, args[0]):
                     self.modules.add(js_string(pf, args[0]))
@@ -790,8 +812,8 @@ class _Js:
             return None
         value = js_string(self.pf, node)
         if value is None and node.type in ("identifier", "member_expression", "subscript_expression"):
-            text = re.sub(r"\s+", "", self.pf.text(node))
-            text = re.sub(r"\[['\"`]([^'\"`]+)['\"`]\]", r".\1", text)  # TOOLS["search"] -> TOOLS.search
+            text = "".join(self.pf.text(node).split())
+            text = _JS_SUBSCRIPT.sub(r".\1", text) if "[" in text else text  # TOOLS["search"] -> TOOLS.search
             value = self.strings.get(text)
         return value
 
@@ -854,7 +876,7 @@ class _Js:
         if node.type == "identifier" and self.pf.text(node) in self.nodes:
             node = self.nodes[self.pf.text(node)]
         text = self.pf.text(node)
-        if re.search(r"\bz\s*\.", text):
+        if _ZOD.search(text):
             return {"zod": text}
         value = self.literal(node)
         return value if isinstance(value, dict) else None
@@ -908,6 +930,12 @@ class _Js:
             return None, ""
         prop = function.child_by_field_name("property")
         return function.child_by_field_name("object"), self.pf.text(prop) if prop is not None else ""
+
+    def member_info(self) -> list[tuple[Any, Any, str]]:
+        """(call, receiver node, property) of every call: computed once, read by each concern."""
+        if self._member_info is None:
+            self._member_info = [(call, *self.member(call)) for call in self.calls]
+        return self._member_info
 
     def chain_root(self, node: Any) -> Any:
         """The start of `a.b(...).c(...)`: the identifier, `new X()` or plain call it hangs from."""
@@ -972,9 +1000,8 @@ class _Js:
         return "express" if name in JS_ROUTER_NAMES else None
 
     def http(self) -> None:
-        for call in self.calls:
-            receiver, prop = self.member(call)
-            if receiver is None:
+        for call, receiver, prop in self.member_info():
+            if receiver is None or prop not in HTTP_VERBS and prop != "route":
                 continue
             args = js_args(call.child_by_field_name("arguments"))
             if prop in HTTP_VERBS:
@@ -1046,11 +1073,10 @@ class _Js:
         if root.type == "member_expression" or root.type == "this":
             name = self.pf.text(receiver)
         mcp_imported = any("modelcontextprotocol" in m or "mcp" in m.lower() for m in self.modules)
-        return mcp_imported or bool(re.search(r"(server|mcp)$", name, re.I))
+        return mcp_imported or bool(_SERVERISH.search(name))
 
     def mcp(self) -> None:
-        for call in self.calls:
-            receiver, prop = self.member(call)
+        for call, receiver, prop in self.member_info():
             if prop not in ("registerTool", "tool", "registerResource", "resource", "setRequestHandler",
                             "addTool", "addResource"):
                 continue
@@ -1188,8 +1214,9 @@ class _Js:
                 if args and self.resolve(args[0]):
                     program[var] = self.resolve(args[0])
         script_name = None
-        for call in self.calls:
-            receiver, prop = self.member(call)
+        for call, receiver, prop in self.member_info():
+            if prop != "name" and prop != "scriptName":
+                continue
             args = js_args(call.child_by_field_name("arguments"))
             if prop == "name" and args and self.resolve(args[0]) and receiver is not None:
                 root = self.pf.text(self.chain_root(receiver))
@@ -1199,8 +1226,7 @@ class _Js:
                 script_name = self.resolve(args[0])
         paths: dict[int, tuple[bool, list[str]]] = {}  # command call id -> (program known, path)
         var_paths: dict[str, tuple[bool, list[str]]] = {v: (True, [n]) for v, n in program.items()}
-        for call in self.calls:
-            receiver, prop = self.member(call)
+        for call, receiver, prop in self.member_info():
             if prop not in ("command", "addCommand") or receiver is None:
                 continue
             root = self.chain_root(receiver)
@@ -1308,7 +1334,7 @@ def go_string(pf: ParsedFile, node: Any) -> str | None:
 class _Go:
     def __init__(self, pf: ParsedFile) -> None:
         self.pf = pf
-        caps = collect("go", "surfaces", pf.tree.root_node)
+        caps = collect_file(pf, "surfaces")
         self.calls = caps.get("call", [])
         self.composites = caps.get("composite", [])
         self.framework = "net/http"
