@@ -26,7 +26,8 @@ from .facts import FileFacts, ParsedFile
 from .sources import SourceTree
 
 OPAQUE = "custom:external.opaque-effects"
-CHUNK_BYTES = 2 * 1024 * 1024  # per task sent to a worker
+CHUNK_BYTES = 256 * 1024  # per task sent to a worker
+PARALLEL_FROM = 1024 * 1024  # below this much source, forking the workers costs more than it saves
 
 
 def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
@@ -85,7 +86,7 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
         size += len(data)
     results: list[tuple[str, FileFacts | str]] = []
     workers = workers or min(2, os.cpu_count() or 1)
-    if workers > 1 and len(chunks) > 1:  # (a chunk is 2 MiB: smaller trees are not worth a fork)
+    if workers > 1 and len(chunks) > 1 and sum(len(d) for c in chunks for _, _, d in c) >= PARALLEL_FROM:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for part in pool.map(_analyse_chunk, chunks):
                 results += part
@@ -226,6 +227,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             if any(p == e[0] and e[1] == "documentation" for e in work.evidence)}
     tests = {p: t.decode("utf-8", "replace") for p, t in texts.items()
              if any(p == e[0] and e[1] in ("test", "example") for e in work.evidence)}
+    doc_words, test_words = WordIndex(docs), WordIndex(tests)
     out: list[dict[str, Any]] = []
     for path in sorted(facts):
         f = facts[path]
@@ -244,8 +246,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                       for h in f.effects if target.start_byte <= h.start_byte < target.end_byte]
             evidence = [{"kind": "declaration", "detail": symbol.signature or symbol.name, "path": path,
                          "line": symbol.line}]
-            evidence += _mentions(symbol.name.split(".")[-1], docs, "documentation")
-            evidence += _mentions(symbol.name.split(".")[-1], tests, "test")
+            evidence += doc_words.mention(symbol.name.split(".")[-1], "documentation")
+            evidence += test_words.mention(symbol.name.split(".")[-1], "test")
             evidence += [{"kind": "effect", "detail": f"{h.call} -> {h.effect}", "path": path, "line": h.line}
                          for h in own + called]
             confidence = 0.45 + 0.25 * public + 0.1 * bool(symbol.doc) + 0.1 * any(
@@ -322,16 +324,29 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
     }
 
 
-def _mentions(name: str, texts: dict[str, str], kind: str) -> list[dict[str, Any]]:
-    if len(name) < 3:
-        return []
-    pattern = re.compile(rf"\b{re.escape(name)}\b")
-    for path, text in texts.items():
-        match = pattern.search(text)
-        if match:
-            return [{"kind": kind, "detail": f"{path} mentions {name}", "path": path,
-                     "line": text.count("\n", 0, match.start()) + 1}]
-    return []
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+class WordIndex:
+    """Where each word first appears in a set of texts: one scan, then a lookup per symbol."""
+
+    def __init__(self, texts: dict[str, str]):
+        self.first: dict[str, tuple[str, int]] = {}
+        for path, text in texts.items():
+            line, last = 1, 0
+            for match in _WORD.finditer(text):
+                word = match.group()
+                if word not in self.first:
+                    line += text.count("\n", last, match.start())
+                    last = match.start()
+                    self.first[word] = (path, line)
+
+    def mention(self, name: str, kind: str) -> list[dict[str, Any]]:
+        found = self.first.get(name) if len(name) >= 3 else None
+        if found is None:
+            return []
+        path, line = found
+        return [{"kind": kind, "detail": f"{path} mentions {name}", "path": path, "line": line}]
 
 
 def _module(path: str, language: str, package: dict[str, Any]) -> str | None:
