@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from miners.facts import ModuleSurface, ParsedFile, Symbol
-from miners.parsing import file_matches, fast_text
+from miners.parsing import fast_text, file_matches
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 
@@ -327,6 +327,7 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     for sym in symbols:  # declared without `export`, made public later (the lodash pattern among them)
         if sym.container is None and sym.name in local_exports:
             sym.exported = True
+    symbols += _bound_exports(parsed, root, local_exports - {s.name for s in symbols if s.container is None})
     for node, name, class_node in methods:
         owner = classes.get(class_node.id)
         if owner is None:
@@ -335,6 +336,29 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
                                doc=_js_doc(parsed, node), exported=owner.exported and _js_public(parsed, node, name),
                                container=owner.name))
     return _finish(symbols, calls), surface
+
+
+def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbol]:
+    """Exported module-level names bound to a value rather than a function literal, e.g. lodash's
+    `var add = createMathOperation(...)` then `module.exports = add`: callables in all likelihood,
+    recorded as functions whose signature is not known."""
+    out = []
+    for statement in root.children:
+        if statement.type not in ("lexical_declaration", "variable_declaration"):
+            continue
+        for declarator in statement.children:
+            if declarator.type != "variable_declarator":
+                continue
+            name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+            if name is None or value is None or name.type != "identifier" or parsed.text(name) not in names:
+                continue
+            if value.type not in ("call_expression", "member_expression", "identifier", "new_expression"):
+                continue
+            sym = _symbol(parsed, "function", parsed.text(name), statement, " ".join(parsed.text(declarator).split())[:200],
+                          doc=_js_doc(parsed, statement), exported=True, container=None)
+            sym.notes.append("bound to a value, not a function literal: its parameters are not known")
+            out.append(sym)
+    return out
 
 
 def _js_scope(node: Any, dts_implicit: bool) -> tuple[list[str], bool, bool, str | None] | None:

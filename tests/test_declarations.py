@@ -437,3 +437,22 @@ def test_tsx_query_is_typescript_query_plus_jsx():
     ts = (QUERIES / "typescript" / "declarations.scm").read_text()
     tsx = (QUERIES / "tsx" / "declarations.scm").read_text()
     assert tsx.startswith(ts) and "jsx_self_closing_element" in tsx[len(ts):]
+
+
+def test_an_exported_name_bound_to_a_call_is_a_function_of_unknown_shape():
+    """lodash: `var add = createMathOperation(...)` then `module.exports = add`."""
+    from miners.declarations import extract_declarations
+    from miners.facts import ParsedFile
+    from miners.parsing import parse
+
+    source = (b"var createMathOperation = require('./_createMathOperation');\n"
+              b"/** Adds two numbers. */\n"
+              b"var add = createMathOperation(function(a, b) { return a + b; }, 0);\n"
+              b"var other = createMathOperation(null, 1);\n"
+              b"module.exports = add;\n")
+    symbols, surface = extract_declarations(ParsedFile("add.js", "javascript", source, parse("javascript", source)))
+    found = {s.name: s for s in symbols}
+    assert found["add"].kind == "function" and found["add"].exported and found["add"].line == 3
+    assert found["add"].doc == "Adds two numbers." and "parameters are not known" in found["add"].notes[0]
+    assert "other" not in found  # not exported: not a candidate of its own
+    assert surface.default_export == "add"
