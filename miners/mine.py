@@ -282,6 +282,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
 def _program(surface: Any, package: dict[str, Any]) -> str:
     """The command path as a user types it: the package's program name first when it has one."""
     programs = list(package["bins"]) + list(package["scripts"])
+    targets = set(package["bins"].values()) | set(package["scripts"].values())
+    if len(programs) > 1 and len(targets) == 1:  # aliases of one program: the shortest is its name
+        programs = [min(programs, key=lambda p: (len(p), p))]
     name = surface.name
     if len(programs) == 1:
         program = programs[0]

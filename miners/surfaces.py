@@ -369,10 +369,52 @@ class _Python:
         self.click()
         self.typer()
         self.argparse()
+        self.decli()
         self.http()
         self.django()
         self.mcp()
         return self.out
+
+    # decli: argparse from a dict spec, {"prog": ..., "subcommands": {"commands": [{"name": [...]}, ...]}}
+    def decli(self) -> None:
+        if "decli" not in self.modules:
+            return
+        for node in self.assignments:
+            spec = node.child_by_field_name("right")
+            if spec is not None and spec.type == "dictionary":
+                self._decli_spec(spec)
+
+    def _decli_spec(self, spec: Any) -> None:
+        pairs = self._pairs(spec)
+        prog = py_string(self.pf, pairs["prog"]) if "prog" in pairs else None
+        sub = pairs.get("subcommands")
+        commands = self._pairs(sub).get("commands") if sub is not None and sub.type == "dictionary" else None
+        if commands is None or commands.type != "list":
+            return
+        for item in commands.named_children:
+            if item.type != "dictionary":
+                continue
+            fields = self._pairs(item)
+            name_node = fields.get("name")
+            if name_node is None:
+                continue
+            first = name_node.named_children[0] if name_node.type == "list" and name_node.named_children else name_node
+            name = py_string(self.pf, first)
+            if not name:
+                continue
+            help_node = fields.get("help")
+            self.out.append(_surface("cli-subcommand", f"{prog} {name}" if prog else name, item, "decli",
+                                     description=(py_string(self.pf, help_node) or "") if help_node else "",
+                                     detail={"program_known": bool(prog)}))
+
+    def _pairs(self, dictionary: Any) -> dict[str, Any]:
+        out = {}
+        for pair in dictionary.named_children:
+            if pair.type == "pair":
+                key = py_string(self.pf, pair.child_by_field_name("key"))
+                if key is not None:
+                    out[key] = pair.child_by_field_name("value")
+        return out
 
     # click
     def click(self) -> None:

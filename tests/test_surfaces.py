@@ -497,3 +497,29 @@ def test_go_net_http_gin_groups_cobra_and_mcp_go():
 
 def test_unsupported_language_gives_nothing():
     assert surfaces("rust", 'fn main() { println!("hi"); }') == []
+
+
+def test_decli_dict_specs_are_argparse_subcommands():
+    """commitizen's CLI: argparse built from a dict by decli, with non-literal values inside."""
+    found = surfaces("python", '''
+        from decli import cli
+        from commitizen import commands
+
+        data = {
+            "prog": "cz",
+            "arguments": [{"name": "--debug", "action": "store_true"}],
+            "subcommands": {
+                "title": "commands",
+                "commands": [
+                    {"name": ["init"], "help": "init commitizen configuration", "func": commands.Init},
+                    {"name": ["commit", "c"], "help": "create new commit", "func": commands.Commit},
+                    {"name": "bump", "func": commands.Bump},
+                ],
+            },
+        }
+        ''')
+    assert [(s.kind, s.name, s.description) for s in found] == [
+        ("cli-subcommand", "cz init", "init commitizen configuration"),
+        ("cli-subcommand", "cz commit", "create new commit"),
+        ("cli-subcommand", "cz bump", "")]
+    assert surfaces("python", 'data = {"prog": "x", "subcommands": {"commands": [{"name": ["a"]}]}}\n') == []
