@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from miners.facts import ParsedFile, Surface
-from miners.parsing import captures, file_captures, fast_text
+from miners.parsing import captures, fast_text, file_captures
 
 UNRESOLVED: Any = object()
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
