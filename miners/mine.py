@@ -27,7 +27,7 @@ from .sources import SourceTree
 
 OPAQUE = "custom:external.opaque-effects"
 CHUNK_BYTES = 128 * 1024  # per task sent to a worker
-PARALLEL_FROM = 524288  # below this much source, forking the workers costs more than it saves
+PARALLEL_FROM = 512 * 1024  # below this much source, forking the workers costs more than it saves
 
 
 def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
