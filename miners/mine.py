@@ -241,6 +241,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 exported = False  # __init__, __call__: how a class is used, not an operation of its own
             module = _module(path, f.language, package)
             public = exported and _public_module(path, f.language, reachable, f)
+            name = symbol.name
+            if name == "default" and f.language in ("javascript", "typescript", "tsx"):
+                name = _default_name(path, module, package)
             own = [h for h in f.effects if symbol.start_byte <= h.start_byte < symbol.end_byte]
             called = [h for callee in symbol.calls if (target := by_name.get(callee)) and target is not symbol
                       for h in f.effects if target.start_byte <= h.start_byte < target.end_byte]
@@ -252,7 +255,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                          for h in own + called]
             confidence = 0.45 + 0.25 * public + 0.1 * bool(symbol.doc) + 0.1 * any(
                 e["kind"] in ("documentation", "test") for e in evidence)
-            out.append(_candidate(repo_key, identity, symbol.kind, symbol.name, f"{module}:{symbol.name}", module,
+            out.append(_candidate(repo_key, identity, symbol.kind, name, f"{module}:{symbol.name}", module,
                                   "public" if public else "internal", f.language, path, symbol.line, symbol.end_line,
                                   symbol.signature, symbol.doc, evidence, own + called, min(confidence, 0.95),
                                   symbol.notes))
@@ -277,6 +280,17 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
         out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
                                      "python"))
     return out
+
+
+def _default_name(path: str, module: str | None, package: dict[str, Any]) -> str:
+    """An anonymous default export is called what a user binds it to: the package's name for its
+    entry file (`const isNumber = require("is-number")`), else the file's."""
+    base = (package["npm_name"] or "").rsplit("/", 1)[-1] if module == package["npm_name"] else ""
+    base = base or path.rsplit("/", 1)[-1].split(".", 1)[0]
+    if base == "index" and "/" in path:
+        base = path.rsplit("/", 2)[-2]
+    head, *rest = [part for part in re.split(r"[-_.\s]+", base) if part] or ["default"]
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def _program(surface: Any, package: dict[str, Any]) -> str:

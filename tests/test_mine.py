@@ -209,3 +209,14 @@ def test_a_pypi_release_is_mined_from_its_verified_file(web, tmp_path, capsys):
     assert report["repository"]["kind"] == "pypi"
     assert report["repository"]["artifact"].startswith("wheel@0.48.0#sha256:")
     assert any(c["source"]["path"].startswith("wheel/") for c in report["candidates"])
+
+
+def test_an_anonymous_default_export_is_named_as_users_bind_it(tmp_path, capsys):
+    root = tmp_path / "pkg"
+    (root / "lib").mkdir(parents=True)
+    (root / "package.json").write_text(json.dumps({"name": "is-number", "main": "index.js"}))
+    (root / "index.js").write_text("module.exports = function(num) { return typeof num === 'number'; };\n")
+    (root / "lib" / "to-slug.js").write_text("module.exports = function(s) { return s; };\n")
+    found = by_name(mine(tmp_path, capsys, str(root)))
+    assert found[("function", "isNumber")]["module"] == "is-number"
+    assert found[("function", "toSlug")]["module"] == "is-number/lib/to-slug"
