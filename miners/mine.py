@@ -228,6 +228,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
     tests = {p: t.decode("utf-8", "replace") for p, t in texts.items()
              if any(p == e[0] and e[1] in ("test", "example") for e in work.evidence)}
     doc_words, test_words = WordIndex(docs), WordIndex(tests)
+    promoted = _python_reexports(facts)
     out: list[dict[str, Any]] = []
     for path in sorted(facts):
         f = facts[path]
@@ -241,6 +242,15 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 exported = False  # __init__, __call__: how a class is used, not an operation of its own
             module = _module(path, f.language, package)
             public = exported and _public_module(path, f.language, reachable, f)
+            if exported and not public and f.language == "python" and symbol.container is None:
+                # a private module's name that a package re-exports (httpx's `from ._api import get`)
+                owner = _reexporting_package(path, symbol.name, promoted)
+                if owner is not None:
+                    public, module = True, _module(owner + "/__init__.py", "python", package)
+            elif symbol.kind == "method" and symbol.container and f.language == "python" and exported and not public:
+                owner = _reexporting_package(path, symbol.container, promoted)
+                if owner is not None:
+                    public, module = True, _module(owner + "/__init__.py", "python", package)
             name = symbol.name
             if name == "default" and f.language in ("javascript", "typescript", "tsx"):
                 name = _default_name(path, module, package)
@@ -280,6 +290,29 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
         out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
                                      "python"))
     return out
+
+
+def _python_reexports(facts: dict[str, FileFacts]) -> dict[str, set[str]]:
+    """For each Python package directory, the names its `__init__` makes public: `__all__`, and what
+    it imports to re-export."""
+    out: dict[str, set[str]] = {}
+    for path, f in facts.items():
+        if f.language == "python" and path.rsplit("/", 1)[-1] == "__init__.py":
+            names = set(f.module.names or ()) | {name for name, _ in f.module.reexports}
+            out[path.rsplit("/", 1)[0] if "/" in path else ""] = names
+    return out
+
+
+def _reexporting_package(path: str, name: str, promoted: dict[str, set[str]]) -> str | None:
+    """The nearest public package above `path` that re-exports `name`, or None."""
+    parts = path.split("/")[:-1]
+    for end in range(len(parts), 0, -1):
+        directory = "/".join(parts[:end])
+        if any(p.startswith("_") for p in parts[:end] if p not in ("src", "lib")):
+            continue  # a private package re-exporting is not the public surface yet
+        if name in promoted.get(directory, ()):
+            return directory
+    return None
 
 
 def _default_name(path: str, module: str | None, package: dict[str, Any]) -> str:

@@ -220,3 +220,16 @@ def test_an_anonymous_default_export_is_named_as_users_bind_it(tmp_path, capsys)
     found = by_name(mine(tmp_path, capsys, str(root)))
     assert found[("function", "isNumber")]["module"] == "is-number"
     assert found[("function", "toSlug")]["module"] == "is-number/lib/to-slug"
+
+
+def test_a_private_module_re_exported_by_its_package_is_public_under_the_package(tmp_path, capsys):
+    root = tmp_path / "pkg"
+    (root / "src" / "webby").mkdir(parents=True)
+    (root / "src" / "webby" / "__init__.py").write_text(
+        "from ._api import get\nfrom ._client import Client\n\n__all__ = ['get', 'Client']\n")
+    (root / "src" / "webby" / "_api.py").write_text("def get(url):\n    return url\n\n\ndef unlisted():\n    return 1\n")
+    (root / "src" / "webby" / "_client.py").write_text("class Client:\n    def send(self, request):\n        return request\n")
+    found = by_name(mine(tmp_path, capsys, str(root)))
+    assert (found[("function", "get")]["visibility"], found[("function", "get")]["module"]) == ("public", "webby")
+    assert found[("method", "Client.send")]["visibility"] == "public"
+    assert found[("function", "unlisted")]["visibility"] == "internal"
