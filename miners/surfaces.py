@@ -27,6 +27,7 @@ from miners.facts import ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
 
 UNRESOLVED: Any = object()
+_COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
 _SERVERISH = re.compile(r"(server|mcp)$", re.I)  # a value that is not a literal (or a same-file constant)
@@ -790,6 +791,9 @@ class _Js:
             self._declarator(node)
         for node in caps.get("enum", []):
             self._enum(node)
+        if b'"] = "' in pf.source:  # a TypeScript enum as tsc emits it: `(function (E) { E["A"] = "a"; })(E || ...)`
+            for match in _COMPILED_ENUM.finditer(pf.source.decode("utf-8", "replace")):
+                self.strings.setdefault(f"{match[1]}.{match[2]}", match[3])
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, initialiser)
         for node in self.declarators:
             name, value = node.child_by_field_name("name"), _unwrap_js(node.child_by_field_name("value"))
@@ -1212,12 +1216,19 @@ class _Js:
                      "ListResourcesRequestSchema": ("resources", "mcp-resource")}.get(schema_name, (None, None))
         if key is None:
             return
-        for pair in self.descendants(args[1], "pair"):
-            if self.key(pair.child_by_field_name("key")) != key:
-                continue
-            items = _unwrap_js(pair.child_by_field_name("value"))
-            if items is not None and items.type == "identifier" and self.pf.text(items) in self.nodes:
-                items = self.nodes[self.pf.text(items)]
+        local = {}  # `const tools = [...]` inside the handler, then `return { tools }`
+        for declarator in self.descendants(args[1], "variable_declarator"):
+            name_node, value_node = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+            if name_node is not None and value_node is not None and name_node.type == "identifier":
+                local[self.pf.text(name_node)] = _unwrap_js(value_node)
+        found = [_unwrap_js(pair.child_by_field_name("value")) for pair in self.descendants(args[1], "pair")
+                 if self.key(pair.child_by_field_name("key")) == key]
+        found += [local.get(key) for short in self.descendants(args[1], "shorthand_property_identifier")
+                  if self.pf.text(short) == key]
+        for items in found:
+            if items is not None and items.type == "identifier":
+                name_text = self.pf.text(items)
+                items = local.get(name_text) or self.nodes.get(name_text)
             if items is None or items.type != "array":
                 continue
             for item in items.named_children:

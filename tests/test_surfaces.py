@@ -523,3 +523,27 @@ def test_decli_dict_specs_are_argparse_subcommands():
         ("cli-subcommand", "cz commit", "create new commit"),
         ("cli-subcommand", "cz bump", "")]
     assert surfaces("python", 'data = {"prog": "x", "subcommands": {"commands": [{"name": ["a"]}]}}\n') == []
+
+
+def test_tools_from_a_compiled_enum_and_a_local_list_returned_in_shorthand():
+    """@modelcontextprotocol/server-everything as published: tsc's enum output, then
+    `const tools = [...]; return { tools };` inside the ListTools handler."""
+    found = surfaces("javascript", '''
+        import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+        var ToolName;
+        (function (ToolName) {
+            ToolName["ECHO"] = "echo";
+            ToolName["ADD"] = "add";
+        })(ToolName || (ToolName = {}));
+        export const createServer = () => {
+            server.setRequestHandler(ListToolsRequestSchema, async () => {
+                const tools = [
+                    { name: ToolName.ECHO, description: "Echoes back the input", inputSchema: schema(Echo) },
+                    { name: ToolName.ADD, description: "Adds two numbers", inputSchema: schema(Add) },
+                ];
+                return { tools };
+            });
+        };
+        ''', path="dist/everything.js")
+    assert [(s.kind, s.name, s.description) for s in found] == [
+        ("mcp-tool", "echo", "Echoes back the input"), ("mcp-tool", "add", "Adds two numbers")]
