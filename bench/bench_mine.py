@@ -99,7 +99,8 @@ def measure(path: Path, runs: int) -> dict[str, Any]:
     return {"bytes": size, "files": report["coverage"]["files_parsed"], "candidates": len(report["candidates"]),
             "mine_seconds": round(wall, 3), "parse_seconds": round(parse, 3),
             "mb_per_s_per_core": round(size / wall / cores / 1e6, 2),
-            "ratio_core_seconds": round(wall * cores / parse, 2) if parse else None}
+            "ratio_core_seconds": round(wall * cores / parse, 2) if parse else None,
+            "ratio_wall": round(wall / parse, 2) if parse else None}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     cores = min(2, os.cpu_count() or 1)
     summary = {"bytes": total_bytes, "mine_seconds": round(total_mine, 3), "parse_seconds": round(total_parse, 3),
                "mb_per_s_per_core": round(total_bytes / total_mine / cores / 1e6, 2),
-               "ratio_core_seconds": round(total_mine * cores / total_parse, 2), "cores": cores}
+               "ratio_core_seconds": round(total_mine * cores / total_parse, 2),
+               "ratio_wall": round(total_mine / total_parse, 2), "cores": cores}
     verdict = {"speed >= 3 MB/s per core": summary["mb_per_s_per_core"] >= 3.0,
                "<= 2x a bare parse": summary["ratio_core_seconds"] <= 2.0}
     if args.json:
@@ -130,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['parse_seconds']:8.2f} {r['mb_per_s_per_core']:10.2f} {r['ratio_core_seconds']:6.2f}")
         print(f"{'total':<28} {total_bytes / 1e6:7.2f} {'':>6} {'':>6} {total_mine:7.2f} {total_parse:8.2f} "
               f"{summary['mb_per_s_per_core']:10.2f} {summary['ratio_core_seconds']:6.2f}")
+        print(f"(information: mining wall time / bare parse wall time = {summary['ratio_wall']}x; the target is "
+              "checked in core-seconds, the stricter reading)")
         for name, ok in verdict.items():
             print(f"{name}: {'PASS' if ok else 'FAIL'}")
     return 0 if all(verdict.values()) else 1
