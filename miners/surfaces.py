@@ -27,6 +27,11 @@ from miners.facts import ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
 
 UNRESOLVED: Any = object()
+# Every JS/TS surface is declared through one of these (a route verb or route(), command(), tool(),
+# resource(), the MCP handler APIs, a commander/yargs program): a file with none declares none.
+_JS_MAY_DECLARE = re.compile(
+    rb"\.\s*(get|post|put|patch|delete|del|head|options|all|route|command|tool|resource|name|addTool)\s*\(|"
+    rb"registerTool|registerResource|setRequestHandler|addCommand|scriptName|commandDir|Command\b|yargs|commander")
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
@@ -41,6 +46,8 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return []
+    if extractor is _Js and not _JS_MAY_DECLARE.search(parsed.source):
+        return []  # none of the calls every JS/TS surface is made with: most library files end here
     surfaces = extractor(parsed).run()
     surfaces.sort(key=lambda s: (s.line, s.name))
     return surfaces
