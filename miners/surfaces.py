@@ -32,6 +32,10 @@ UNRESOLVED: Any = object()
 _JS_MAY_DECLARE = re.compile(
     rb"\.\s*(get|post|put|patch|delete|del|head|options|all|route|command|tool|resource|name|addTool)\s*\(|"
     rb"registerTool|registerResource|setRequestHandler|addCommand|scriptName|commandDir|Command\b|yargs|commander")
+# Every Python surface is a decorator or one of these calls (argparse, typer/click registration,
+# typer.run, Flask/FastAPI rules, Django urlpatterns, MCP add_tool and low-level Tool, decli specs).
+_PY_MAY_DECLARE = re.compile(rb"@|ArgumentParser|add_parser|add_typer|add_command|\.run\s*\(|add_url_rule|add_api_route|"
+                             rb"urlpatterns|add_tool|Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
@@ -48,6 +52,8 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
         return []
     if extractor is _Js and not _JS_MAY_DECLARE.search(parsed.source):
         return []  # none of the calls every JS/TS surface is made with: most library files end here
+    if extractor is _Python and not _PY_MAY_DECLARE.search(parsed.source):
+        return []  # no decorator and none of the registration calls: no surface
     surfaces = extractor(parsed).run()
     surfaces.sort(key=lambda s: (s.line, s.name))
     return surfaces
