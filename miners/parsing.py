@@ -4,6 +4,7 @@ downloaded at run time), and query files kept beside the code in miners/queries/
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +42,34 @@ def language(name: str) -> Any:
     return get_language(name)  # type: ignore[arg-type]
 
 
-@functools.cache
-def query(language_name: str, concern: str) -> Any | None:
-    """The compiled query in miners/queries/<language>/<concern>.scm, or None when there is none."""
-    from tree_sitter import Query
+_INHERITS = re.compile(r"^;\s*inherits:\s*([a-z_]+)\s*$", re.MULTILINE)
 
+
+@functools.cache
+def query_source(language_name: str, concern: str) -> str | None:
+    """The text of miners/queries/<language>/<concern>.scm, with the patterns of the languages its
+    `; inherits: <language>` lines name put first (a grammar that extends another, as TypeScript
+    extends JavaScript, shares its patterns instead of copying them)."""
     path = QUERIES / language_name / f"{concern}.scm"
     if not path.exists():
         return None
-    return Query(language(language_name), path.read_text(encoding="utf-8"))
+    own = path.read_text(encoding="utf-8")
+    inherited = [query_source(base, concern) for base in _INHERITS.findall(own)]
+    return "\n".join([*(text for text in inherited if text), own])
+
+
+def concerns(language_name: str) -> list[str]:
+    folder = QUERIES / language_name
+    return sorted(p.stem for p in folder.glob("*.scm")) if folder.is_dir() else []
+
+
+@functools.cache
+def query(language_name: str, concern: str) -> Any | None:
+    """The compiled query in miners/queries/<language>/<concern>.scm (see query_source), or None."""
+    from tree_sitter import Query
+
+    source = query_source(language_name, concern)
+    return None if source is None else Query(language(language_name), source)
 
 
 def captures(language_name: str, concern: str, node: Any) -> dict[str, list[Any]]:
@@ -132,15 +152,14 @@ def combined(language_name: str) -> tuple[Any, list[tuple[tuple[str, int], ...]]
     the concern's own file) pairs), or None when the files cannot be combined."""
     from tree_sitter import Query
 
-    folder = QUERIES / language_name
-    if not folder.is_dir():
+    names = concerns(language_name)
+    if not names:
         return None
     texts: dict[str, int] = {}
     owners: list[list[tuple[str, int]]] = []
-    for path in sorted(folder.glob("*.scm")):
-        concern = path.stem
+    for concern in names:
         try:
-            pieces = _patterns(path.read_text(encoding="utf-8"))
+            pieces = _patterns(query_source(language_name, concern) or "")
         except ValueError:
             return None
         q = query(language_name, concern)

@@ -434,8 +434,10 @@ def test_other_languages_go_elsewhere():
 
 
 def test_tsx_query_is_typescript_query_plus_jsx():
-    ts = (QUERIES / "typescript" / "declarations.scm").read_text()
-    tsx = (QUERIES / "tsx" / "declarations.scm").read_text()
+    from miners.parsing import query_source
+
+    ts = query_source("typescript", "declarations")
+    tsx = query_source("tsx", "declarations")  # `; inherits: typescript`, then its own JSX patterns
     assert tsx.startswith(ts) and "jsx_self_closing_element" in tsx[len(ts):]
 
 

@@ -1,21 +1,2 @@
-; Candidate nodes for effects and hazards (typescript). miners/effects.py maps each call, through
-; the file's imports and require() bindings, onto its tables (JS_CALLS, JS_METHODS, JS_HAZARDS).
-
-; every call: fs.readFileSync(p), fetch(u), execSync('git push'), eval(s), require(x), import(x), $`git commit`
-(call_expression) @call
-
-; new Function(src), new WebSocket(u), new vm.Script(s)
-(new_expression) @new
-
-; process.env.X / process.env["X"] / const { TOKEN } = process.env
-((member_expression
-   object: (identifier) @_process
-   property: (property_identifier) @_env) @env
-  (#eq? @_process "process")
-  (#eq? @_env "env"))
-
-; import fs from "node:fs"; import "dotenv/config"
-(import_statement) @import
-
-; const fs = require("fs"); const { exec } = require("child_process")
-(variable_declarator) @declarator
+; inherits: javascript
+; TypeScript: the JavaScript effects patterns apply as they are.
