@@ -142,19 +142,12 @@ def ingest_file(
                 ).lastrowid
             else:
                 source_id = src[0]
-            row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
-            if row is not None:  # the source went back to content it served before: the bytes are stored already
-                document_id = row[0]
-                db.execute("DELETE FROM document_links WHERE document_id = ?", [document_id])
-            else:
-                document_id = db.execute(
-                    """INSERT INTO documents (source_id, kind, digest, size, fetched_at, via)
-                       VALUES (?, 'index', ?, ?, ?, ?)""",
-                    [source_id, digest, size, fetched_at, via],
-                ).lastrowid
+            def write_body(document_id: int) -> None:
                 db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, zeroblob(?))", [document_id, size])
                 _copy_into_blob(fp, db.blobopen("document_bodies", "raw", document_id),
                                 None if prepared else digest, location)
+
+            document_id = _document(db, source_id, "index", digest, size, fetched_at, via, write_body)
             writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_rollback)
             if prepared is not None:
                 writer.write_prepared(prepared)
@@ -191,6 +184,22 @@ def ingest_file(
             return result
     except _Rejected as rejected:
         return _reject(store, url, str(rejected), fetched_at, then)
+
+
+def _document(db: Any, source_id: int, kind: str, digest: str, size: int, fetched_at: str, via: str | None,
+              write_body: Callable[[int], Any]) -> int:
+    """The document row for these bytes of this source: the one stored when the source served them
+    before (its links are written again), else a new row whose body `write_body(id)` stores."""
+    row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
+    if row is not None:
+        db.execute("DELETE FROM document_links WHERE document_id = ?", [row[0]])
+        return row[0]
+    document_id = db.execute(
+        "INSERT INTO documents (source_id, kind, digest, size, fetched_at, via) VALUES (?, ?, ?, ?, ?, ?)",
+        [source_id, kind, digest, size, fetched_at, via],
+    ).lastrowid
+    write_body(document_id)
+    return document_id
 
 
 def _refuse_rollback(generated_at: str | None, previous: str | None, accept_rollback: bool) -> None:
@@ -365,15 +374,8 @@ def write_package_document(store: Store, url: str, kind: str, raw: bytes, entry:
             source_id = db.execute("INSERT INTO sources (url, origin, kind) VALUES (?, ?, ?)", [url, origin, kind]).lastrowid
         else:
             source_id = src[0]
-        row = db.execute("SELECT id FROM documents WHERE source_id = ? AND digest = ?", [source_id, digest]).fetchone()
-        if row is not None:
-            document_id = row[0]
-        else:
-            document_id = db.execute(
-                "INSERT INTO documents (source_id, kind, digest, size, fetched_at) VALUES (?, ?, ?, ?, ?)",
-                [source_id, kind, digest, len(raw), fetched_at],
-            ).lastrowid
-            db.execute("INSERT INTO document_bodies (document_id, raw) VALUES (?, ?)", [document_id, raw])
+        document_id = _document(db, source_id, kind, digest, len(raw), fetched_at, None, lambda document: db.execute(
+            "INSERT INTO document_bodies (document_id, raw) VALUES (?, ?)", [document, raw]))
         writer = _PackageWriter(store, source_id, document_id, fetched_at, accept_changes=False)
         writer._write([prepared])
         writer.count = 1
