@@ -22,6 +22,7 @@ from typing import Any
 
 from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
+from miners.python_imports import python_imports
 from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
 
 
@@ -412,27 +413,15 @@ class _PyEffects(_Base):
         self.caps = caps
 
     def _import(self, node: Any) -> None:
-        text = self.pf.text
-        if node.type == "import_statement":
-            for child in node.named_children:
-                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
-                module = text(target)
-                self.modules.add(module)
-                if child.type == "aliased_import":
-                    self.names[text(child.child_by_field_name("alias"))] = module
-                if module.split(".")[0] in PY_FFI_MODULES:
-                    self.hazard("ffi", f"import {module}", node)
-        else:
-            module_node = node.child_by_field_name("module_name")
-            module = text(module_node) if module_node is not None else ""
-            self.modules.add(module)
+        modules, names = python_imports(self.pf, node)
+        plain = node.type == "import_statement"
+        self.modules.update(modules)
+        self.names.update(names)
+        if not plain:
+            self.modules.update(names.values())
+        for module in modules:
             if module.split(".")[0] in PY_FFI_MODULES:
-                self.hazard("ffi", f"from {module} import ...", node)
-            for child in node.children_by_field_name("name"):
-                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
-                local = text(child.child_by_field_name("alias")) if child.type == "aliased_import" else text(target)
-                self.names[local] = f"{module}.{text(target)}"
-                self.modules.add(f"{module}.{text(target)}")
+                self.hazard("ffi", f"import {module}" if plain else f"from {module} import ...", node)
 
     def canonical(self, node: Any) -> str | None:
         """`sp.run` -> "subprocess.run" for a dotted callee of identifiers; None for anything else."""

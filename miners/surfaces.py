@@ -25,6 +25,7 @@ from typing import Any
 
 from miners.facts import ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
+from miners.python_imports import python_imports
 
 UNRESOLVED: Any = object()
 # Every JS/TS surface is declared through one of these (a route verb or route(), command(), tool(),
@@ -258,22 +259,10 @@ class _Python:
 
     # bindings
     def _import(self, node: Any) -> None:
-        text = self.pf.text
-        if node.type == "import_statement":
-            for child in node.named_children:
-                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
-                module = text(target)
-                self.modules.update({module, module.split(".")[0]})
-                if child.type == "aliased_import":
-                    self.names[text(child.child_by_field_name("alias"))] = module
-        else:
-            module_node = node.child_by_field_name("module_name")
-            module = text(module_node) if module_node is not None else ""
+        modules, names = python_imports(self.pf, node)
+        for module in modules:
             self.modules.update({module, module.split(".")[0]})
-            for child in node.children_by_field_name("name"):
-                target = child.child_by_field_name("name") if child.type == "aliased_import" else child
-                local = text(child.child_by_field_name("alias")) if child.type == "aliased_import" else text(target)
-                self.names[local] = f"{module}.{text(target)}"
+        self.names.update(names)
 
     def _constants(self) -> None:
         """NAME = "x" at module level; class members (enums and plain namespaces) as "Cls.NAME"."""
