@@ -126,10 +126,10 @@ def bindings(store: Store) -> list[dict[str, Any]]:
 def store_native_package(store: Store, source_url: str, kind: str, raw: bytes, entry: dict[str, Any],
                          fetched_at: str | None = None) -> IngestResult:
     """Store a package whose capabilities a registry declares (npm's `package.json.capability`) as
-    a native package: `raw` (what the registry served for this version) is kept as the source's
-    document, and `entry`, an index package entry, goes through the same writer as an index's
-    packages (conflicts, immutability of published versions, sightings). DocumentError if the
-    entry is not a valid index package."""
+    a native package: `raw` (the version's document from the packument, as canonical JSON) is kept
+    as the source's document, and `entry`, an index package entry, goes through the same writer as
+    an index's packages (conflicts, immutability of published versions, sightings). DocumentError
+    if the entry is not a valid index package."""
     from .ingest import write_package_document
 
     return write_package_document(store, source_url, kind, raw, entry, fetched_at or utc_now(), origin_of(source_url))
