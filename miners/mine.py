@@ -22,8 +22,11 @@ from typing import Any
 from schemas.ecma import utc_now
 
 from .coverage import content_problem, plan
+from .declarations import extract_declarations
+from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .sources import SourceTree
+from .surfaces import extract_surfaces
 
 OPAQUE = "custom:external.opaque-effects"
 CHUNK_BYTES = 128 * 1024  # per task sent to a worker
@@ -43,24 +46,17 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         return f"parse failed ({exc.__class__.__name__})"
     parsed = ParsedFile(path, language, data, tree)
     facts = FileFacts(path, language)
-    for name, call in (("declarations", "extract_declarations"), ("surfaces", "extract_surfaces"),
-                       ("effects", "extract_effects")):
-        try:
-            module = __import__(f"miners.{name}", fromlist=[call])
-        except ImportError:
-            continue
-        try:
-            result = getattr(module, call)(parsed)
-        except RecursionError:
-            return "too deeply nested to analyse"
-        except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on
-            return f"analysis failed ({name}: {exc.__class__.__name__}: {exc})"[:300]
-        if name == "declarations":
-            facts.symbols, facts.module = result
-        elif name == "surfaces":
-            facts.surfaces = result
-        else:
-            facts.effects, facts.hazards = result
+    concern = "declarations"
+    try:
+        facts.symbols, facts.module = extract_declarations(parsed)
+        concern = "surfaces"
+        facts.surfaces = extract_surfaces(parsed)
+        concern = "effects"
+        facts.effects, facts.hazards = extract_effects(parsed)
+    except RecursionError:
+        return "too deeply nested to analyse"
+    except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on
+        return f"analysis failed ({concern}: {exc.__class__.__name__}: {exc})"[:300]
     return facts
 
 
