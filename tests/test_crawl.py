@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import index_doc, package
+from conftest import index_doc, package, rows
 from index.store import Store
 from indexer.client import Limits
 from indexer.crawl import CrawlOptions, crawl
@@ -30,14 +30,6 @@ def idx(name: str, *federates: str, generated_at: str = "2026-05-01T00:00:00Z", 
     doc = index_doc(*pkgs, generated_at=generated_at)
     doc["federates"] = list(federates)
     return doc
-
-
-def table(db_path, sql: str, *args) -> list[tuple]:
-    conn = sqlite3.connect(db_path)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
 
 
 def processes_mentioning(text: str) -> list[int]:
@@ -103,9 +95,9 @@ def test_failures_are_recorded_and_the_crawl_goes_on(web, db_path, worker):
     assert "$.federates[0]" in reasons["relative"]
     assert "expected an index document" in reasons["site-not-index"]
     assert summary.outcomes == {"stored": 2, "failed": len(paths)}
-    errors = dict(table(db_path, "SELECT url, last_error FROM sources WHERE last_status = 'error'"))
+    errors = dict(rows(db_path, "SELECT url, last_error FROM sources WHERE last_status = 'error'"))
     assert errors[web.url("/missing.json")] == "HTTP 404" and len(errors) == len(paths)
-    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(2,)]
+    assert rows(db_path, "SELECT COUNT(*) FROM packages") == [(2,)]
 
 
 def test_the_address_policy_refuses_internal_targets_on_every_hop(web, db_path):
@@ -157,11 +149,11 @@ def test_conditional_requests_make_an_unchanged_crawl_cheap(web, db_path):
         web.json(f"/{i}.json", idx(str(i), *urls[i + 1:i + 3]), etag=(i % 2 == 0))
     first = crawl(db_path, [urls[0]], [], options())
     assert first.outcomes == {"stored": 6}
-    before = table(db_path, "SELECT * FROM sources ORDER BY id"), table(db_path, "SELECT COUNT(*) FROM documents")
+    before = rows(db_path, "SELECT * FROM sources ORDER BY id"), rows(db_path, "SELECT COUNT(*) FROM documents")
     second = crawl(db_path, [urls[0]], [], options())
     assert web.not_modified == 3  # the three with ETags answered 304
     assert second.outcomes == {"not modified": 3, "unchanged": 3}
-    assert (table(db_path, "SELECT * FROM sources ORDER BY id"), table(db_path, "SELECT COUNT(*) FROM documents")) == before
+    assert (rows(db_path, "SELECT * FROM sources ORDER BY id"), rows(db_path, "SELECT COUNT(*) FROM documents")) == before
 
 
 def test_rollback_and_changed_versions_are_flagged_not_applied(web, db_path):
@@ -172,19 +164,19 @@ def test_rollback_and_changed_versions_are_flagged_not_applied(web, db_path):
     web.json("/i.json", idx("i", generated_at="2026-04-01T00:00:00Z", packages=[package("q", "1.0.0", "x/q")]))
     summary = crawl(db_path, [url], [], options())
     assert summary.outcomes == {"rejected": 1} and "older than" in summary.flags[0]
-    assert table(db_path, "SELECT name FROM packages p JOIN package_sightings s ON s.package_id = p.id") == [("p",)]
+    assert rows(db_path, "SELECT name FROM packages p JOIN package_sightings s ON s.package_id = p.id") == [("p",)]
     # a newer document that changes a published version: the version keeps its earlier content
     web.json("/i.json", idx("i", generated_at="2026-06-01T00:00:00Z",
                             packages=[package("p", "1.0.0", "x/p", integrity="sha512-two"), package("r", "1.0.0", "x/r")]))
     summary = crawl(db_path, [url], [], options())
     assert summary.flags == ["p@1.0.0 changed content since an earlier crawl"]
-    listed = table(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
+    listed = rows(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
                                ORDER BY p.name""")
     assert listed == [("p", "sha512-one"), ("r", None)]
-    assert table(db_path, "SELECT kind FROM flags ORDER BY id") == [("rollback",), ("immutable",)]
+    assert rows(db_path, "SELECT kind FROM flags ORDER BY id") == [("rollback",), ("immutable",)]
     # --accept-rollback applies it, this once
     summary = crawl(db_path, [url], [], options(accept_rollback=True))
-    listed = table(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
+    listed = rows(db_path, """SELECT p.name, p.integrity FROM packages p JOIN package_sightings s ON s.package_id = p.id
                                ORDER BY p.name""")
     assert ("p", "sha512-two") in listed
 
@@ -242,7 +234,7 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
         if not os.path.exists(db_path):
             continue
         try:
-            done = table(db_path, "SELECT COUNT(*) FROM crawl_queue WHERE state = 'done'")[0][0]
+            done = rows(db_path, "SELECT COUNT(*) FROM crawl_queue WHERE state = 'done'")[0][0]
         except sqlite3.OperationalError:  # the store is still being created
             continue
         if done >= 8:
@@ -251,7 +243,7 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
     proc.wait()
     time.sleep(0.5)  # helper processes die with their parent: none lingers holding the store
     assert processes_mentioning(str(db_path)) == []
-    done_before = {url for (url,) in table(db_path, "SELECT url FROM crawl_queue WHERE state = 'done'")}
+    done_before = {url for (url,) in rows(db_path, "SELECT url FROM crawl_queue WHERE state = 'done'")}
     assert 8 <= len(done_before) < n
     for route in web.routes.values():
         route.delay = 0
@@ -259,9 +251,9 @@ def test_a_crawl_killed_midway_resumes_and_finishes(web, db_path, tmp_path):
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["resumed"] is True and summary["outcomes"] == {"stored": n}
-    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(n,)]
-    assert table(db_path, "SELECT COUNT(*) FROM documents") == [(n,)]
-    assert table(db_path, "SELECT COUNT(*), COUNT(DISTINCT url) FROM crawl_queue") == [(n, n)]
+    assert rows(db_path, "SELECT COUNT(*) FROM packages") == [(n,)]
+    assert rows(db_path, "SELECT COUNT(*) FROM documents") == [(n,)]
+    assert rows(db_path, "SELECT COUNT(*), COUNT(DISTINCT url) FROM crawl_queue") == [(n, n)]
     # what was settled before the kill was not fetched again; only what was in flight or in an
     # uncommitted group was
     assert all(web.hits[url[len(web.base):]] == 1 for url in done_before)
@@ -324,7 +316,7 @@ def test_a_repeated_packages_key_keeps_the_last_when_prepared_by_the_worker(web,
     web.routes["/dup.json"] = Route(body=body)
     summary = crawl(db_path, [web.url("/dup.json")], [], options())
     assert summary.outcomes == {"stored": 1}
-    assert table(db_path, "SELECT name FROM packages") == [("last",)]
+    assert rows(db_path, "SELECT name FROM packages") == [("last",)]
 
 
 def test_gzip_and_deflate_bodies_are_decoded_and_capped_after_decoding(web, db_path):
@@ -351,7 +343,7 @@ def test_gzip_and_deflate_bodies_are_decoded_and_capped_after_decoding(web, db_p
     assert errors[urls["bomb"]] == "too large: more than 1000000 bytes"
     assert errors[urls["br"]] == "unsupported Content-Encoding 'br'"
     assert errors[urls["broken"]].startswith("cannot decode its gzip Content-Encoding")
-    assert table(db_path, "SELECT COUNT(*) FROM packages") == [(1,)]  # one package, listed by three sources
+    assert rows(db_path, "SELECT COUNT(*) FROM packages") == [(1,)]  # one package, listed by three sources
 
 
 def test_the_client_retries_429_5xx_and_dropped_connections_within_its_deadline(web):
