@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import tomllib
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from schemas.ecma import utc_now
@@ -25,12 +23,11 @@ from .coverage import content_problem, plan
 from .declarations import extract_declarations
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
+from .parallel import analyse_all
 from .sources import SourceTree
 from .surfaces import extract_surfaces
 
 OPAQUE = "custom:external.opaque-effects"
-CHUNK_BYTES = 128 * 1024  # per task sent to a worker
-PARALLEL_FROM = 512 * 1024  # below this much source, forking the workers costs more than it saves
 
 
 def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
@@ -60,8 +57,12 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
     return facts
 
 
-def _analyse_chunk(items: list[tuple[str, str, bytes]]) -> list[tuple[str, FileFacts | str]]:
-    return [(path, analyse(path, language, data)) for path, language, data in items]
+def prepare(language: str) -> None:
+    """Load the grammar and compile the queries of a language (cached for the process)."""
+    from . import parsing
+
+    parsing.parser(language)
+    parsing.combined(language)
 
 
 def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
@@ -71,24 +72,8 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     package = _package_surface(tree, sizes)
     work = plan(files, {path: "javascript" for path in package["bins"].values()})
     texts = {path: tree.read(path) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024}
-    chunks: list[list[tuple[str, str, bytes]]] = [[]]
-    size = 0
-    for path, language in work.source:
-        data = tree.read(path)
-        if size > CHUNK_BYTES:
-            chunks.append([])
-            size = 0
-        chunks[-1].append((path, language, data))
-        size += len(data)
-    results: list[tuple[str, FileFacts | str]] = []
-    workers = workers or min(2, os.cpu_count() or 1)
-    if workers > 1 and len(chunks) > 1 and sum(len(d) for c in chunks for _, _, d in c) >= PARALLEL_FROM:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            for part in pool.map(_analyse_chunk, chunks):
-                results += part
-    else:
-        for chunk in chunks:
-            results += _analyse_chunk(chunk)
+    items = [(path, language, tree.read(path)) for path, language in work.source]
+    results = analyse_all(items, analyse, workers or min(2, os.cpu_count() or 1), prepare)
     facts: dict[str, FileFacts] = {}
     skipped = list(work.skipped)
     for path, result in results:

@@ -1,0 +1,137 @@
+"""Analyse files on both cores: the miner forks one child, and the child and the parent take chunks
+of files from a shared counter until none are left.
+
+Why not a process pool: a pool's parent only waits, and starting one costs more than mining a
+small package. Here the parent works too, the child is forked with the grammars and compiled
+queries already loaded, and a claim is one locked increment, so a slow chunk never leaves a core
+idle. The child streams each finished chunk's results down a pipe (a thread in the parent drains
+it, so the child never blocks on a full pipe).
+
+A file that crashes the child (a grammar segfault, say) costs only itself: the chunk the child
+was working on is re-run one file per forked child, and the file that kills its child is
+recorded as skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Item = tuple[str, str, bytes]  # (path, language, source)
+Result = tuple[str, Any]  # (path, facts or the reason it was skipped)
+
+CHUNK_BYTES = 48 * 1024  # small enough that the two processes finish close together
+PARALLEL_FROM = 96 * 1024  # below this much source a fork costs more than the second core saves
+
+
+def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[Item]]:
+    chunks: list[list[Item]] = [[]]
+    filled = 0
+    for item in items:
+        if filled >= size:
+            chunks.append([])
+            filled = 0
+        chunks[-1].append(item)
+        filled += len(item[2])
+    return [c for c in chunks if c]
+
+
+def analyse_all(items: Sequence[Item], analyse: Callable[[str, str, bytes], Any], workers: int = 2,
+                prepare: Callable[[str], Any] | None = None) -> list[Result]:
+    """[(path, analyse(path, language, data))] in the order of `items`. `prepare(language)` runs in
+    the parent before the fork, for each language present: what it caches (a grammar, compiled
+    queries) is then built once, not again in the child on every run."""
+    chunks = chunked(items)
+    if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or sum(len(i[2]) for i in items) < PARALLEL_FROM:
+        return [(path, analyse(path, language, data)) for path, language, data in items]
+    for language in sorted({language for _, language, _ in items}) if prepare else ():
+        prepare(language)
+    return _forked(chunks, analyse)
+
+
+def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any]) -> list[Result]:
+    ctx = multiprocessing.get_context("fork")
+    counter = ctx.RawValue("l", 0)
+    lock = ctx.Lock()
+
+    def claim() -> int | None:
+        with lock:
+            index = counter.value
+            if index >= len(chunks):
+                return None
+            counter.value = index + 1
+        return index
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
+        code = 0
+        try:
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as out:
+                while (index := claim()) is not None:
+                    frame = pickle.dumps((index, [(p, analyse(p, lang, d)) for p, lang, d in chunks[index]]), 5)
+                    out.write(len(frame).to_bytes(8, "little"))
+                    out.write(frame)
+                    out.flush()
+        except BaseException:  # noqa: BLE001 - the parent sees the missing chunk and re-runs it
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    received = bytearray()
+    drain = threading.Thread(target=_drain, args=(read_end, received), daemon=True)
+    drain.start()
+    done: dict[int, list[Result]] = {}
+    while (index := claim()) is not None:
+        done[index] = [(p, analyse(p, lang, d)) for p, lang, d in chunks[index]]
+    drain.join()
+    os.waitpid(pid, 0)
+    view, at = memoryview(received), 0
+    while at + 8 <= len(view):
+        size = int.from_bytes(view[at:at + 8], "little")
+        if at + 8 + size > len(view):
+            break  # the child died mid-frame
+        index, results = pickle.loads(view[at + 8:at + 8 + size])
+        done[index] = results
+        at += 8 + size
+    for index, chunk in enumerate(chunks):
+        if index not in done:  # the child died while analysing it
+            done[index] = [(p, _isolated(p, lang, d, analyse)) for p, lang, d in chunk]
+    return [result for index in range(len(chunks)) for result in done[index]]
+
+
+def _drain(fd: int, into: bytearray) -> None:
+    with os.fdopen(fd, "rb", buffering=0) as stream:
+        while block := stream.read(1 << 20):
+            into += block
+
+
+def _isolated(path: str, language: str, data: bytes, analyse: Callable[[str, str, bytes], Any]) -> Any:
+    """analyse() in a child of its own, so a file that crashes the process is skipped, not fatal."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as out:
+                out.write(pickle.dumps(analyse(path, language, data), 5))
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    received = bytearray()
+    _drain(read_end, received)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+        return f"analysis crashed its process ({name})"
+    try:
+        return pickle.loads(received)
+    except Exception:  # noqa: BLE001 - an incomplete result is a coverage fact
+        return f"analysis crashed its process (exit status {os.waitstatus_to_exitcode(status)})"
