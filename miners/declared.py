@@ -1,0 +1,96 @@
+"""Declared operations: what a contract format (a Capability manifest, OpenAPI, an MCP tool list,
+an AIP contract, an app's `defineCapabilities`, an ampersand contract) says a repository or site
+offers. A declaration is a stronger claim than a mined guess, but still a claim: its effects
+narrow nothing they cannot prove, and its publisher's hints are recorded as hints.
+
+Each format has one reader module (`miners/openapi.py`, `miners/aip.py`, ...) with
+`sniff(path, data) -> bool` and `read(path, data) -> Imported`. A reader never raises for bad
+input: what it cannot read becomes a `Problem` (file, line or JSON path, reason) and the rest
+is still read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+FORMATS = ("capability", "openapi", "mcp", "aip", "app", "ampersand")
+
+
+@dataclass
+class Declared:
+    format: str  # one of FORMATS
+    original_id: str  # the id exactly as declared: operationId, tool name, AIP id, "&domain.name#op", ...
+    name: str  # the declared title or name, for people
+    description: str
+    path: str  # repository-relative path, or the URL it was read from
+    line: int = 1  # 1-based span of the declaration in its file (1 when the format gives no position)
+    end_line: int = 1
+    pointer: str = ""  # RFC 6901 JSON pointer of the declaration inside its document ("" for source code)
+    namespace: str = ""  # the declaring party's scope when the format names one: app id, AIP namespace,
+    # OpenAPI title, MCP server name, ampersand domain; capability_id() uses it
+    source_digest: str = ""  # "sha256:<hex>" of the whole file's exact bytes
+    declaration_digest: str = ""  # "sha256:<hex>" of the declaration itself (see digest_of)
+    digest_of: str = "canonical-json"  # "bytes": the declaration's exact source bytes; "canonical-json": its
+    # parsed value serialised canonically (sorted keys, no spaces), when no byte span is known
+    input_schema: dict[str, Any] | None = None
+    output_schema: dict[str, Any] | None = None
+    effects: list[str] = field(default_factory=list)  # Capability effects the declaration states or implies
+    read_only: bool | None = None  # None: the format does not say
+    hints: dict[str, Any] = field(default_factory=dict)  # publisher hints (MCP annotations, destructive,
+    # openWorld, risk...): recorded as what the publisher says, never as fact
+    metadata: dict[str, Any] = field(default_factory=dict)  # what the format says that Capability has no
+    # field for (AIP data sensitivity, ampersand type tokens, ...): kept, never dropped
+    manifest: dict[str, Any] | None = None  # the complete Capability manifest, when the format is one
+    discovery_only: bool = False  # listed for discovery, not an operation to call (AIP resource kinds)
+    notes: list[str] = field(default_factory=list)  # what is unknown or was kept opaque
+
+
+@dataclass
+class Problem:
+    path: str
+    where: str  # "line 12", or a JSON path such as "$.paths['/pets'].get.responses"
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.where}: {self.reason}"
+
+
+@dataclass
+class Imported:
+    operations: list[Declared] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def sha256(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+_OUTSIDE = re.compile(r"[^a-z0-9._-]+")
+
+
+def id_segment(text: str) -> str:
+    """One segment of a Capability id: accents folded to ASCII, lower case, every run of other
+    characters (spaces, `&`, `:`, `#`, `@`, `/`...) one `-`, trimmed so it starts and ends with a
+    letter or digit; "x" when nothing is left. camelCase is split first: getUser -> get-user."""
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", text)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    text = _OUTSIDE.sub("-", text).strip("-._")
+    return text or "x"
+
+
+def capability_id(namespace: str, name: str) -> str:
+    """The one rule that turns a declared id into a valid Capability id (`namespace/name`, matching
+    ^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)+$): each `/` part of the namespace becomes a
+    segment ("declared" when there is none), and the name becomes one last segment, its own `/`
+    included (GET /pets/{id} -> get-pets-id). The original id is always kept beside it."""
+    scope = [id_segment(part) for part in namespace.split("/") if part.strip()] or ["declared"]
+    return "/".join([*scope, id_segment(name)])
