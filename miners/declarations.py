@@ -134,6 +134,20 @@ class _NotLiteral(Exception):
     pass
 
 
+def _python_methods(parsed: ParsedFile, cls: Any, name: str) -> list[tuple[str, Any, str, str | None]]:
+    """The defs directly in a class body, decorated or not: its methods."""
+    body = cls.child_by_field_name("body")
+    out = []
+    for child in body.named_children if body is not None else ():
+        if child.type == "decorated_definition":
+            child = child.child_by_field_name("definition")
+        if child is not None and child.type == "function_definition":
+            ident = child.child_by_field_name("name")
+            if ident is not None:
+                out.append(("method", child, parsed.text(ident), name))
+    return out
+
+
 def _python(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     found: list[tuple[str, Any, str, str | None]] = []  # (kind, node, name, container)
     calls: list[tuple[int, str]] = []
@@ -141,17 +155,20 @@ def _python(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     imports: list[Any] = []
     for _, m in file_matches(parsed, "declarations"):
         if "call" in m:
-            name = _dotted(parsed, m["call"][0])
+            function = m["call"][0].child_by_field_name("function")
+            name = _dotted(parsed, function) if function is not None else None
             if name:
-                calls.append((m["call"][0].start_byte, name))
+                calls.append((function.start_byte, name))
         elif "all.value" in m:
             all_values.append(m["all.value"][0])
         elif "import" in m:
             imports.append(m["import"][0])
         else:
-            kind = next(k for k in ("method", "function", "class") if k in m)
-            container = parsed.text(m["container"][0]) if "container" in m else None
-            found.append((kind, m[kind][0], parsed.text(m["name"][0]), container))
+            kind = "function" if "function" in m else "class"
+            name = parsed.text(m["name"][0])
+            found.append((kind, m[kind][0], name, None))
+            if kind == "class":
+                found += _python_methods(parsed, m["class"][0], name)
 
     surface = ModuleSurface(names=_python_all(parsed, all_values))
     public = (lambda n: n in surface.names) if surface.names is not None else (lambda n: not n.startswith("_"))

@@ -292,6 +292,25 @@ _PY_STRING_PREFIX = re.compile(r"^[A-Za-z]*('''|\"\"\"|'|\")")
 _RECEIVERS: dict[str, re.Pattern[str]] = {}
 
 
+def identifiers(pf: ParsedFile, word: bytes) -> list[Any]:
+    """The identifier nodes spelled `word`, in source order, found from where the word occurs in
+    the source (cheaper than a query pattern over every node of a kind that might hold one)."""
+    source, root, out = pf.source, pf.tree.root_node, []
+    at = source.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not _IDENT_BYTE[source[at - 1]]) and (end == len(source) or not _IDENT_BYTE[source[end]]):
+            node = root.descendant_for_byte_range(at, end)
+            if node is not None and node.start_byte == at and node.end_byte == end and \
+                    node.type in ("identifier", "property_identifier"):
+                out.append(node)
+        at = source.find(word, end)
+    return out
+
+
+_IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256)]
+
+
 def _nospace(text: str) -> str:
     """The text without whitespace, as `re.sub(r"\\s+", "", text)` gives it (str.split and `\\s` agree)."""
     return "".join(text.split())
@@ -435,14 +454,17 @@ class _PyEffects(_Base):
     def run(self) -> tuple[list[EffectHit], list[HazardHit]]:
         for call in self.caps.get("call", []):
             self.call(call)
-        for node in self.caps.get("environ", []):
-            obj = node.child_by_field_name("object")
-            if obj is not None and self.canonical(obj) == "os":
-                self.environ(node)
-        for node in self.caps.get("environ_name", []):
-            value = node.child_by_field_name("value")
-            if self.names.get(self.pf.text(value)) == "os.environ":
-                self.environ(value)
+        for ident in identifiers(self.pf, b"environ"):
+            parent = ident.parent
+            if parent is None:
+                continue
+            if parent.type == "attribute" and parent.child_by_field_name("attribute") == ident:
+                obj = parent.child_by_field_name("object")
+                if obj is not None and self.canonical(obj) == "os":
+                    self.environ(parent)  # os.environ
+            elif parent.type == "subscript" and parent.child_by_field_name("value") == ident and \
+                    self.names.get("environ") == "os.environ":
+                self.environ(ident)  # from os import environ; environ["X"]
         return self.effects, self.hazards
 
     def call(self, call: Any) -> None:
@@ -682,8 +704,12 @@ class _JsEffects(_Base):
             self.call(call, call.child_by_field_name("function"), "")
         for node in self.caps.get("new", []):
             self.call(node, node.child_by_field_name("constructor"), "new ")
-        for node in self.caps.get("env", []):
-            self.environ(node)
+        for ident in identifiers(self.pf, b"process"):
+            parent = ident.parent
+            if parent is not None and parent.type == "member_expression" and \
+                    parent.child_by_field_name("object") == ident and \
+                    self.pf.text(parent.child_by_field_name("property")) == "env":
+                self.environ(parent)  # process.env
         return self.effects, self.hazards
 
     def call(self, call: Any, function: Any, prefix: str) -> None:

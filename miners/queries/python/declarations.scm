@@ -10,18 +10,11 @@
 (module (class_definition name: (identifier) @name) @class)
 (module (decorated_definition definition: (class_definition name: (identifier) @name) @class))
 
-; methods: defs directly in the body of a module-level class (@container is that class's name)
-(module [
-  (class_definition name: (identifier) @container
-    body: (block [(function_definition name: (identifier) @name) @method
-                  (decorated_definition definition: (function_definition name: (identifier) @name) @method)]))
-  (decorated_definition definition: (class_definition name: (identifier) @container
-    body: (block [(function_definition name: (identifier) @name) @method
-                  (decorated_definition definition: (function_definition name: (identifier) @name) @method)])))
-])
+; methods (defs directly in the body of a module-level class) are read from the class's body by
+; declarations.py: a pattern for them cost a quarter of the file's whole query pass
 
 ; calls anywhere: foo(...), obj.method(...); attributed to symbols by byte span
-(call function: [(identifier) (attribute)] @call)
+(call) @call  ; the same pattern as effects.scm and surfaces.scm: one match serves all three
 
 ; __all__ = [...] / (...), __all__ += [...], __all__.extend([...]) / .append("x")
 (module (assignment left: (identifier) @_target right: (_) @all.value) (#eq? @_target "__all__"))

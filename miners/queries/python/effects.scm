@@ -4,13 +4,9 @@
 ; every call: subprocess.run([...]), open(p, "w"), cursor.execute("SELECT ..."), eval(src), getattr(o, n)
 (call) @call
 
-; os.environ[...] / os.environ.get(...) / "X" in os.environ: reading the environment without a call
-((attribute attribute: (identifier) @_environ) @environ
-  (#eq? @_environ "environ"))
-
-; `from os import environ` then environ[...]
-((subscript value: (identifier) @_name) @environ_name
-  (#eq? @_name "environ"))
+; os.environ[...], os.environ.get(...), `from os import environ` then environ[...]: found by effects.py
+; from where the word "environ" occurs in the source, since a pattern over every attribute node
+; cost a tenth of the file's query pass
 
 ; imports resolve aliases, gate method tables (sqlite3 imported -> .execute is SQL) and flag FFI (ctypes, cffi)
 (import_statement) @import
