@@ -292,32 +292,25 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
     local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
 
     for _, m in file_matches(parsed, "declarations"):
-        if "call" in m:
-            name = _dotted(parsed, m["call"][0])
+        if "call" in m or "new" in m:
+            callee = _js_callee(m["call" if "call" in m else "new"][0])
+            name = _dotted(parsed, callee) if callee is not None else None
             if name:
-                calls.append((m["call"][0].start_byte, name))
+                calls.append((callee.start_byte, name))
+        elif "declarator" in m:
+            node = m["declarator"][0]
+            name_node, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name_node is None or value is None or name_node.type != "identifier" or value.type not in _FUNCTIONS:
+                continue
+            _js_definition(parsed, "function", node, name_node, dts_implicit, surface, symbols, classes)
         elif "method" in m:
             node = m["method"][0]
             methods.append((node, parsed.text(m["name"][0]), node.parent.parent))
         elif "function" in m or "class" in m:
             kind = "function" if "function" in m else "class"
             node = m[kind][0]
-            scope = _js_scope(node, dts_implicit)
-            if scope is None:
-                continue  # nested in code: part of its enclosing symbol
-            path, exported, default, module_spec = scope
             name_node = m["name"][0] if "name" in m else node.child_by_field_name("name")
-            name = parsed.text(name_node) if name_node is not None else "default"
-            sym = _symbol(parsed, kind, ".".join([*path, name]), node, _js_head(parsed, node),
-                          doc=_js_doc(parsed, node), exported=exported,
-                          container=".".join(path) or module_spec)
-            symbols.append(sym)
-            if kind == "class":
-                classes[node.id] = sym
-            if default:
-                surface.default_export = name
-            elif exported:
-                surface.names.add((path or [name])[0])
+            _js_definition(parsed, kind, node, name_node, dts_implicit, surface, symbols, classes)
         elif "export.name" in m:
             if not _is_default(m["export.name"][0].parent.parent):
                 surface.names.add(parsed.text(m["export.name"][0]))
@@ -353,6 +346,35 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
                                doc=_js_doc(parsed, node), exported=owner.exported and _js_public(parsed, node, name),
                                container=owner.name))
     return _finish(symbols, calls), surface
+
+
+def _js_callee(node: Any) -> Any:
+    """What a call, `new` or JSX element names: `f` of f(x), `a.B` of new a.B(), `Button` of <Button/>;
+    None for callees that name nothing in the file (calls of calls, subscripts, super)."""
+    if node.type == "call_expression":
+        node = node.child_by_field_name("function")
+    elif node.type == "new_expression":
+        node = node.child_by_field_name("constructor")
+    return node if node is not None and node.type in ("identifier", "member_expression") else None
+
+
+def _js_definition(parsed: ParsedFile, kind: str, node: Any, name_node: Any, dts_implicit: bool,
+                   surface: ModuleSurface, symbols: list[Symbol], classes: dict[int, Symbol]) -> None:
+    """A function or class definition: a symbol when it is at module level (or in a namespace)."""
+    scope = _js_scope(node, dts_implicit)
+    if scope is None:
+        return  # nested in code: part of its enclosing symbol
+    path, exported, default, module_spec = scope
+    name = parsed.text(name_node) if name_node is not None else "default"
+    sym = _symbol(parsed, kind, ".".join([*path, name]), node, _js_head(parsed, node),
+                  doc=_js_doc(parsed, node), exported=exported, container=".".join(path) or module_spec)
+    symbols.append(sym)
+    if kind == "class":
+        classes[node.id] = sym
+    if default:
+        surface.default_export = name
+    elif exported:
+        surface.names.add((path or [name])[0])
 
 
 def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbol]:

@@ -8,10 +8,10 @@
  (generator_function_declaration name: (identifier) @name)
  (function_signature name: (identifier) @name)] @function
 
-; const f = (...) => ..., var g = function () {}
-(variable_declarator
-  name: (identifier) @name
-  value: [(arrow_function) (function_expression) (generator_function)]) @function
+; const f = (...) => ..., var g = function () {}: declarations.py keeps the declarators whose value
+; is a function (the same pattern as effects and surfaces, so one match serves all three; a pattern
+; with the value's type in it cost a fifth of the file's query pass)
+(variable_declarator) @declarator
 
 ; export default function () {} / async () => {} (anonymous: named "default")
 (export_statement value: [(function_expression) (generator_function) (arrow_function)] @function)
@@ -30,8 +30,9 @@
 ] @method)
 
 ; calls, `new`, and JSX components used (<Button/>): attributed to symbols by byte span
-(call_expression function: [(identifier) (member_expression)] @call)
-(new_expression constructor: [(identifier) (member_expression)] @call)
+; (the same patterns as effects and surfaces: one match serves all three)
+(call_expression) @call
+(new_expression) @new
 
 ; --- ESM surface (module level only) ---
 ; export const a = 1, export function f, export class C, export interface I, export declare ...
