@@ -27,13 +27,15 @@ JS_FAMILY = ("javascript", "typescript", "tsx")
 PUBLIC_DUNDERS = frozenset({"__init__", "__call__"})
 
 
-def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
-    """(symbols in source order, module surface) of one parsed file."""
+def extract_declarations(parsed: ParsedFile, calls: bool = True) -> tuple[list[Symbol], ModuleSurface]:
+    """(symbols in source order, module surface) of one parsed file. The names each symbol calls
+    serve only to carry effects between same-file symbols: `calls=False` (a file without effect
+    hits) skips finding them."""
     fast_text(parsed)
     if parsed.language == "python":
-        return _python(parsed)
+        return _python(parsed, calls)
     if parsed.language in JS_FAMILY:
-        return _javascript(parsed)
+        return _javascript(parsed, calls)
     # Dispatch point for every other language (Go, Rust, Java...): a sibling module owns them.
     try:
         from miners import declarations_other
@@ -41,7 +43,7 @@ def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurfac
         if exc.name != "miners.declarations_other":
             raise  # a real import failure inside that module must not pass for "not written yet"
         return [], ModuleSurface()
-    return declarations_other.extract_declarations(parsed)
+    return declarations_other.extract_declarations(parsed, calls)
 
 
 # --- shared -------------------------------------------------------------------------------------
@@ -148,13 +150,15 @@ def _python_methods(parsed: ParsedFile, cls: Any, name: str) -> list[tuple[str, 
     return out
 
 
-def _python(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+def _python(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], ModuleSurface]:
     found: list[tuple[str, Any, str, str | None]] = []  # (kind, node, name, container)
     calls: list[tuple[int, str]] = []
     all_values: list[Any] = []
     imports: list[Any] = []
     for _, m in file_matches(parsed, "declarations"):
         if "call" in m:
+            if not with_calls:
+                continue
             function = m["call"][0].child_by_field_name("function")
             name = _dotted(parsed, function) if function is not None else None
             if name:
@@ -276,7 +280,7 @@ _NAMESPACES = frozenset({"internal_module", "module"})
 _FUNCTIONS = frozenset({"function_expression", "arrow_function", "generator_function"})
 
 
-def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], ModuleSurface]:
     root = parsed.tree.root_node
     # TypeScript exports every top-level name of a .d.ts that has no export *declaration*
     # (`export {...}`, `export =`), `export` modifiers or not (microsoft/TypeScript#38592, #51338);
@@ -293,6 +297,8 @@ def _javascript(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
 
     for _, m in file_matches(parsed, "declarations"):
         if "call" in m or "new" in m:
+            if not with_calls:
+                continue
             callee = _js_callee(m["call" if "call" in m else "new"][0])
             name = _dotted(parsed, callee) if callee is not None else None
             if name:

@@ -66,7 +66,7 @@ class _File:
         return self.parsed.text(node) if node is not None else ""
 
 
-def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurface]:
+def extract_declarations(parsed: ParsedFile, calls: bool = True) -> tuple[list[Symbol], ModuleSurface]:
     fast_text(parsed)
     rules = RULES.get(parsed.language)
     if rules is None:
@@ -88,7 +88,8 @@ def extract_declarations(parsed: ParsedFile) -> tuple[list[Symbol], ModuleSurfac
         if main_package and symbol.name == "main" and symbol.kind == "function":
             symbol.notes.append("main package")
         symbols.append(symbol)
-    _attach_calls(f, symbols, root)
+    if calls:
+        _attach_calls(f, symbols, root)
     if parsed.language == "rust":
         for use in extra.get("reexport", []):
             if _text_visibility(f, use) == "pub":

@@ -32,12 +32,12 @@ def json_path(ptr: str) -> str:
     out = "$"
     for raw in ptr.split("/")[1:] if ptr else []:
         part = raw.replace("~1", "/").replace("~0", "~")
-        if part.isdigit():
+        if re.fullmatch(r"[0-9]+", part):  # str.isdigit() would also take "²"
             out += f"[{part}]"
         elif re.fullmatch(r"[A-Za-z_$][\w$-]*", part):
             out += f".{part}"
-        else:
-            out += "[" + json.dumps(part) + "]"
+        else:  # quoted as schemas.documents.json_path quotes, so both kinds of problem read alike
+            out += "[" + repr(part) + "]"
     return out
 
 
@@ -49,7 +49,8 @@ def load(path: str, data: bytes) -> tuple[Any, dict[str, int]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DocumentError(f"byte {exc.start}", "not UTF-8") from None
+        line = exc.object.count(b"\n", 0, exc.start) + 1  # exc.object: the bytes after any BOM
+        raise DocumentError(f"line {line}", f"not UTF-8 (byte {exc.start})") from None
     return _load_yaml(text) if is_yaml(path) else _load_json(text)
 
 
@@ -62,9 +63,23 @@ def _load_json(text: str) -> tuple[Any, dict[str, int]]:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise DocumentError(f"line {exc.lineno}", exc.msg) from None
-    except (ValueError, RecursionError) as exc:
-        raise DocumentError("line 1", str(exc) or "nested too deeply") from None
+    except RecursionError:
+        raise DocumentError("line 1", "nested too deeply") from None
+    except ValueError as exc:  # NaN, Infinity or -Infinity (_reject_constant)
+        raise DocumentError(f"line {_constant_line(text)}", str(exc)) from None
     return value, _json_lines(text)
+
+
+def _constant_line(text: str) -> int:
+    """The line of the first bare NaN/Infinity: the text before it parsed, so its tokens are sound."""
+    line = 1
+    for match in _TOKEN.finditer(text):
+        tok = match.group()
+        if tok == "\n":
+            line += 1
+        elif tok.startswith(("NaN", "Infinity", "-Infinity")):
+            return line
+    return 1
 
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|\n|[^\s{}\[\],:"]+')
@@ -100,11 +115,20 @@ def _json_lines(text: str) -> dict[str, int]:
         else:
             here = pointer(stack[-1][1], stack[-1][2])
             stack[-1][2] += 1
-        lines.setdefault(here, line)
+        if here in lines:  # a repeated key: json keeps the last value, so its lines replace the first's
+            _forget(lines, here)
+        lines[here] = line
         if tok in "{[":
             stack.append([tok, here, 0 if tok == "[" else None])
             expect_key = tok == "{"
     return lines
+
+
+def _forget(lines: dict[str, int], here: str) -> None:
+    """Drop `here` and every pointer under it (rare: only a repeated key gets here)."""
+    prefix = here + "/"
+    for ptr in [p for p in lines if p == here or p.startswith(prefix)]:
+        del lines[ptr]
 
 
 def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:

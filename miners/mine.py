@@ -43,13 +43,13 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         return f"parse failed ({exc.__class__.__name__})"
     parsed = ParsedFile(path, language, data, tree)
     facts = FileFacts(path, language)
-    concern = "declarations"
+    concern = "effects"
     try:
-        facts.symbols, facts.module = extract_declarations(parsed)
+        facts.effects, facts.hazards = extract_effects(parsed)
+        concern = "declarations"
+        facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects))
         concern = "surfaces"
         facts.surfaces = extract_surfaces(parsed)
-        concern = "effects"
-        facts.effects, facts.hazards = extract_effects(parsed)
     except RecursionError:
         return "too deeply nested to analyse"
     except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on
