@@ -370,6 +370,20 @@ def git_effects(tokens: list[str]) -> list[tuple[str, float]]:
     return out
 
 
+_HEADS: dict[int, tuple[frozenset[str], tuple[str, ...]]] = {}
+
+
+def table_heads(*tables: dict[str, Any]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the first segment of every row's name, the dotless "prefix*" rows' prefixes): a call whose
+    name starts with none of them can match no row, which rejects most calls after one lookup."""
+    key = id(tables[0])
+    if key not in _HEADS:
+        names = [name.removeprefix("new ") for table in tables for name in table]
+        _HEADS[key] = (frozenset(n.split(".", 1)[0].rstrip("*") for n in names),
+                       tuple(n[:-1] for n in names if n.endswith("*") and "." not in n))
+    return _HEADS[key]
+
+
 def _modules_match(imported: set[str], wanted: tuple[str, ...]) -> bool:
     return any(m == w or m.startswith(w + ".") or m.startswith(w + "/") for m in imported for w in wanted)
 
@@ -469,9 +483,9 @@ class _PyEffects(_Base):
 
     def call(self, call: Any) -> None:
         function = call.child_by_field_name("function")
-        args = call.child_by_field_name("arguments")
-        if function is None:
+        if function is None or not self.may_match(function):
             return
+        args = call.child_by_field_name("arguments")
         written = _nospace(self.pf.text(function))
         name = self.canonical(function)
         if name is not None:
@@ -486,6 +500,22 @@ class _PyEffects(_Base):
             rule = self.method_rule(method, receiver)
             if rule is not None:
                 self.apply(rule, call, written, args)
+
+    def may_match(self, function: Any) -> bool:
+        """Whether any table row could apply to a call of `function`: its leftmost name, as written
+        or as imported, heads some row, or it is a method some row names."""
+        node = function
+        while node.type == "attribute":
+            node = node.child_by_field_name("object")
+        if node.type == "identifier":
+            heads, prefixes = table_heads(self.calls_table, self.hazards_table)
+            raw = self.pf.text(node)
+            mapped = self.names.get(raw, raw).split(".", 1)[0]
+            if raw in heads or mapped in heads or (prefixes and (raw.startswith(prefixes)
+                                                                 or mapped.startswith(prefixes))):
+                return True
+        return function.type == "attribute" and \
+            self.pf.text(function.child_by_field_name("attribute")) in self.methods_table
 
     def check_hazard(self, name: str, call: Any, args: Any) -> None:
         row = self.hazards_table.get(name)
@@ -715,10 +745,14 @@ class _JsEffects(_Base):
     def call(self, call: Any, function: Any, prefix: str) -> None:
         if function is None:
             return
+        dynamic = function.type == "import" or not prefix and function.type == "identifier" and \
+            self.pf.text(function) == "require"
+        if not dynamic and not self.may_match(function):
+            return
         args = call.child_by_field_name("arguments")
         arg_nodes = js_args(args) if args is not None and args.type == "arguments" else (
             [args] if args is not None else [])
-        if function.type == "import" or self.pf.text(function) == "require" and not prefix:
+        if dynamic:
             self.dynamic_import(call, function, arg_nodes)
             if function.type == "import":
                 return
@@ -737,6 +771,24 @@ class _JsEffects(_Base):
             rule = self.method_rule(method, receiver)
             if rule is not None:
                 self.apply(rule, call, written, arg_nodes)
+
+    def may_match(self, function: Any) -> bool:
+        """Whether any table row could apply to a call of `function` (see _PyEffects.may_match); a
+        chain that starts with require("x") or another call is always looked at in full."""
+        node = function
+        while node.type == "member_expression":
+            node = node.child_by_field_name("object")
+        if node.type == "identifier":
+            heads, prefixes = table_heads(self.calls_table, self.hazards_table)
+            raw = self.pf.text(node)
+            mapped = self.names.get(raw, raw).split(".", 1)[0]
+            if raw in heads or mapped in heads or (prefixes and (raw.startswith(prefixes)
+                                                                 or mapped.startswith(prefixes))):
+                return True
+        elif node.type not in ("this", "super", "member_expression"):
+            return True  # require("fs").readFileSync(...), (await import("x")).y(...)
+        return function.type == "member_expression" and \
+            self.pf.text(function.child_by_field_name("property")) in self.methods_table
 
     def dynamic_import(self, call: Any, function: Any, args: list[Any]) -> None:
         kind = "import()" if function.type == "import" else "require()"
