@@ -28,8 +28,19 @@ MAX_VALUES = 500_000  # values one operation may expand to: refs can multiply a 
 _LITERAL = {"example", "default", "const", "enum", "value"}
 # Keys whose value maps arbitrary names to objects: the names are never keywords ("properties": {"default": ...}).
 _NAME_MAPS = {
-    "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-    "content", "responses", "headers", "encoding", "links", "callbacks", "examples", "variables",
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "content",
+    "responses",
+    "headers",
+    "encoding",
+    "links",
+    "callbacks",
+    "examples",
+    "variables",
 }
 
 _OPENAPI_3_JSON = re.compile(rb'"openapi"\s*:\s*"3\.')
@@ -228,6 +239,7 @@ def _opaque(value: Any) -> str | None:
 class _Reader:
     def __init__(self, path: str, data: bytes, out: Imported):
         self.path, self.data, self.out = path, data, out
+        self.source_digest = sha256(data)  # once: a big document has a thousand operations
         self.seen: set[tuple[str, str]] = set()
         self.ids: dict[str, str] = {}  # operationId -> JSON path of its first use
 
@@ -252,7 +264,9 @@ class _Reader:
         if isinstance(version, (int, float)) and not isinstance(version, bool):
             version = str(version)  # `openapi: 3.0` unquoted in YAML
         if not isinstance(version, str) or not re.match(r"3\.\d+", version):
-            return self.problem("/openapi", f"openapi version {version!r} is not 3.x: only OpenAPI 3.0 and 3.1 are read")
+            return self.problem(
+                "/openapi", f"openapi version {version!r} is not 3.x: only OpenAPI 3.0 and 3.1 are read"
+            )
         self.version = version
         self.title = ""
         info = doc.get("info")
@@ -286,7 +300,9 @@ class _Reader:
             target = _fragment(ref)
             found, resolved = _lookup(self.doc, target) if target is not None else (False, None)
             if target is None:
-                self.problem(pointer(ptr, "$ref"), f"path item $ref {ref} is remote: not followed, its operations not read")
+                self.problem(
+                    pointer(ptr, "$ref"), f"path item $ref {ref} is remote: not followed, its operations not read"
+                )
             elif not found or not isinstance(resolved, dict):
                 self.problem(pointer(ptr, "$ref"), f"$ref {ref} does not resolve to a path item")
             else:
@@ -309,7 +325,9 @@ class _Reader:
         self, route: str, method: str, op: Any, ptr: str, item: dict[str, Any], shared: list[Any], shared_ptr: str
     ) -> None:
         if not isinstance(op, dict):
-            return self.problem(ptr, f"operation is not an object but {type(op).__name__ if op is not None else 'null'}")
+            return self.problem(
+                ptr, f"operation is not an object but {type(op).__name__ if op is not None else 'null'}"
+            )
         refs = _Expander(self.doc)
         expanded = refs.expand(op, ptr)
         notes: list[str] = []
@@ -324,16 +342,19 @@ class _Reader:
         for params, where in lists:
             for i, param in enumerate(params):
                 if (ref := _opaque(param)) is not None:
-                    notes.append(f"parameter not read: $ref {ref} not followed")
+                    notes.append(f"a parameter is left out of input_schema: its $ref {ref} was not followed")
                     merged[("$ref", ref)] = param
                 elif (
                     not isinstance(param, dict)
                     or not isinstance(param.get("name"), str)
                     or param.get("in") not in LOCATIONS
                 ):
-                    self.problem(pointer(where, i), "parameter needs a name and an `in` of path, query, header or cookie")
-                else:
-                    merged[(param["name"], param["in"])] = param
+                    self.problem(
+                        pointer(where, i), "parameter needs a name and an `in` of path, query, header or cookie"
+                    )
+                else:  # header names are case-insensitive
+                    name = param["name"].lower() if param["in"] == "header" else param["name"]
+                    merged[(name, param["in"])] = param
         value = {**expanded, "parameters": list(merged.values())} if merged else expanded
 
         input_schema = self.input_schema(expanded, merged, ptr, notes)
@@ -378,7 +399,7 @@ class _Reader:
                 end_line=self.end_line(ptr, line),
                 pointer=ptr,
                 namespace=self.title,
-                source_digest=sha256(self.data),
+                source_digest=self.source_digest,
                 # The operation as resolved: a change to a component it uses changes it; another operation does not.
                 declaration_digest=sha256(canonical_json(refs.with_defs(value))),
                 digest_of="canonical-json",
@@ -395,9 +416,10 @@ class _Reader:
     def input_schema(self, op: dict[str, Any], params: dict[Any, dict[str, Any]], ptr: str, notes: list[str]) -> dict:
         properties: dict[str, Any] = {}
         required: list[str] = []
-        for (name, where), param in params.items():
-            if name == "$ref":
+        for (kind, where), param in params.items():
+            if kind == "$ref":
                 continue
+            name = param["name"]
             content = _media(param.get("content"))
             prop = _schema(param["schema"] if "schema" in param else content[1].get("schema") if content else None)
             prop.update({k: param[k] for k in ("description", "deprecated") if k in param})
@@ -411,7 +433,7 @@ class _Reader:
         if body is not None:
             key = "body" if "body" not in properties else "requestBody"
             if (ref := _opaque(body)) is not None:
-                notes.append(f"request body kept opaque: $ref {ref} not followed")
+                notes.append(f"request body kept opaque ({{}}): its $ref {ref} was not followed")
                 properties[key] = {}
             elif not isinstance(body, dict):
                 self.problem(pointer(ptr, "requestBody"), "requestBody is not an object")
@@ -444,7 +466,7 @@ class _Reader:
         code = codes[0]
         response = responses[code]
         if (ref := _opaque(response)) is not None:
-            notes.append(f"{code} response kept opaque: $ref {ref} not followed")
+            notes.append(f"output unknown: the {code} response's $ref {ref} was not followed")
             return None, {"status": code}
         if not isinstance(response, dict):
             self.problem(pointer(ptr, code), "response is not an object")
