@@ -180,7 +180,9 @@ _RESULTS = "_miners_query_results"
 
 
 def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[Any]]]]:
-    """`matches(parsed.language, concern, root)`, from the file's one combined pass."""
+    """`matches(parsed.language, concern, root)`, from the file's one combined pass. The first item
+    of each match is its pattern's index in the combined query (no caller needs the index within
+    the concern's own file, and keeping the cursor's tuples saves a tuple per match)."""
     cache = parsed.__dict__.get(_RESULTS)
     if cache is None:
         cache = parsed.__dict__[_RESULTS] = _run_all(parsed)
@@ -202,21 +204,27 @@ def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
     return out
 
 
+@functools.cache
+def _owners(language_name: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """(every concern, per combined pattern index: the concerns it serves)."""
+    both = combined(language_name)
+    owners = both[1] if both is not None else []
+    per_pattern = [tuple(dict.fromkeys(concern for concern, _ in owner)) for owner in owners]
+    return tuple(dict.fromkeys(c for names in per_pattern for c in names)), per_pattern
+
+
 def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] | bool:
     from tree_sitter import QueryCursor
 
     both = combined(parsed.language)
     if both is None:
         return False
-    q, owners = both
-    out: dict[str, list[tuple[int, dict[str, list[Any]]]]] = {}
-    for index, m in QueryCursor(q).matches(parsed.tree.root_node):
-        for concern, local in owners[index]:
-            found = out.get(concern)
-            if found is None:
-                out[concern] = [(local, m)]
-            else:
-                found.append((local, m))
+    concerns_all, per_pattern = _owners(parsed.language)
+    out: dict[str, list[tuple[int, dict[str, list[Any]]]]] = {c: [] for c in concerns_all}
+    sinks = [tuple(out[c].append for c in names) for names in per_pattern]
+    for item in QueryCursor(both[0]).matches(parsed.tree.root_node):
+        for sink in sinks[item[0]]:
+            sink(item)
     return out
 
 
