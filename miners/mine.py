@@ -71,9 +71,18 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     sizes = dict(files)
     package = _package_surface(tree, sizes)
     work = plan(files, {path: "javascript" for path in package["bins"].values()})
-    texts = {path: tree.read(path) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024}
-    items = [(path, language, tree.read(path)) for path, language in work.source]
-    results = analyse_all(items, analyse, workers or min(2, os.cpu_count() or 1), prepare)
+    texts: dict[str, bytes] = {}
+
+    def read_evidence() -> None:  # the parent's share while the child analyses: assembly needs these
+        texts.update((path, tree.read(path)) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024)
+
+    items = [(path, language, sizes[path]) for path, language in work.source]
+    if tree.forkable_reads:
+        read = tree.read
+    else:
+        data = {path: tree.read(path) for path, _, _ in items}
+        read = data.__getitem__
+    results = analyse_all(items, read, analyse, workers or min(2, os.cpu_count() or 1), prepare, read_evidence)
     facts: dict[str, FileFacts] = {}
     skipped = list(work.skipped)
     for path, result in results:

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-Item = tuple[str, str, bytes]  # (path, language, source)
+Item = tuple[str, str, int]  # (path, language, size)
 Result = tuple[str, Any]  # (path, facts or the reason it was skipped)
 
 CHUNK_BYTES = 48 * 1024  # small enough that the two processes finish close together
@@ -37,24 +37,34 @@ def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[Item]]:
             chunks.append([])
             filled = 0
         chunks[-1].append(item)
-        filled += len(item[2])
+        filled += item[2]
     return [c for c in chunks if c]
 
 
-def analyse_all(items: Sequence[Item], analyse: Callable[[str, str, bytes], Any], workers: int = 2,
-                prepare: Callable[[str], Any] | None = None) -> list[Result]:
-    """[(path, analyse(path, language, data))] in the order of `items`. `prepare(language)` runs in
-    the parent before the fork, for each language present: what it caches (a grammar, compiled
-    queries) is then built once, not again in the child on every run."""
+Analyse = Callable[[str, str, bytes], Any]
+
+
+def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: Analyse, workers: int = 2,
+                prepare: Callable[[str], Any] | None = None,
+                meanwhile: Callable[[], Any] | None = None) -> list[Result]:
+    """[(path, analyse(path, language, read(path)))] in the order of `items`. Each file is read by
+    the process that analyses it, so `read` must work in a forked child (a directory, or bytes
+    already in memory). `prepare(language)` runs in the parent before the fork, for each language
+    present: what it caches (a grammar, compiled queries) is then built once, not again in the
+    child on every run. `meanwhile()` is the parent's own work (reading what assembly needs): it
+    runs while the child already analyses, and the parent takes fewer chunks for it."""
     chunks = chunked(items)
-    if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or sum(len(i[2]) for i in items) < PARALLEL_FROM:
-        return [(path, analyse(path, language, data)) for path, language, data in items]
+    if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or sum(i[2] for i in items) < PARALLEL_FROM:
+        if meanwhile is not None:
+            meanwhile()
+        return [(path, analyse(path, language, read(path))) for path, language, _ in items]
     for language in sorted({language for _, language, _ in items}) if prepare else ():
         prepare(language)
-    return _forked(chunks, analyse)
+    return _forked(chunks, read, analyse, meanwhile)
 
 
-def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any]) -> list[Result]:
+def _forked(chunks: list[list[Item]], read: Callable[[str], bytes], analyse: Analyse,
+            meanwhile: Callable[[], Any] | None) -> list[Result]:
     ctx = multiprocessing.get_context("fork")
     counter = ctx.RawValue("l", 0)
     lock = ctx.Lock()
@@ -67,6 +77,9 @@ def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any])
             counter.value = index + 1
         return index
 
+    def run(chunk: list[Item]) -> list[Result]:
+        return [(p, analyse(p, lang, read(p))) for p, lang, _ in chunk]
+
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's exit handlers
@@ -75,7 +88,7 @@ def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any])
             os.close(read_end)
             with os.fdopen(write_end, "wb") as out:
                 while (index := claim()) is not None:
-                    frame = pickle.dumps((index, [(p, analyse(p, lang, d)) for p, lang, d in chunks[index]]), 5)
+                    frame = pickle.dumps((index, run(chunks[index])), 5)
                     out.write(len(frame).to_bytes(8, "little"))
                     out.write(frame)
                     out.flush()
@@ -88,10 +101,14 @@ def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any])
     drain = threading.Thread(target=_drain, args=(read_end, received), daemon=True)
     drain.start()
     done: dict[int, list[Result]] = {}
-    while (index := claim()) is not None:
-        done[index] = [(p, analyse(p, lang, d)) for p, lang, d in chunks[index]]
-    drain.join()
-    os.waitpid(pid, 0)
+    try:
+        if meanwhile is not None:
+            meanwhile()
+        while (index := claim()) is not None:
+            done[index] = run(chunks[index])
+    finally:
+        drain.join()
+        os.waitpid(pid, 0)
     view, at = memoryview(received), 0
     while at + 8 <= len(view):
         size = int.from_bytes(view[at:at + 8], "little")
@@ -102,7 +119,7 @@ def _forked(chunks: list[list[Item]], analyse: Callable[[str, str, bytes], Any])
         at += 8 + size
     for index, chunk in enumerate(chunks):
         if index not in done:  # the child died while analysing it
-            done[index] = [(p, _isolated(p, lang, d, analyse)) for p, lang, d in chunk]
+            done[index] = [(p, _isolated(p, lang, read(p), analyse)) for p, lang, _ in chunk]
     return [result for index in range(len(chunks)) for result in done[index]]
 
 

@@ -40,6 +40,7 @@ class SourceTree:
     """Files of one source at one identity: (path, size) pairs and their bytes on demand."""
 
     identity: Identity
+    forkable_reads = False  # read() works in a forked child while the parent reads too
 
     def files(self) -> Iterator[tuple[str, int]]:
         raise NotImplementedError
@@ -49,21 +50,35 @@ class SourceTree:
 
 
 class DirectoryTree(SourceTree):
+    forkable_reads = True  # plain files: each process opens its own
+
     def __init__(self, root: Path, identity: Identity):
         self.root = root.resolve()
         self.identity = identity
+        self._base = str(self.root) + os.sep
 
     def files(self) -> Iterator[tuple[str, int]]:
-        for base, dirs, names in os.walk(self.root, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if d != ".git" and not os.path.islink(os.path.join(base, d)))
-            for name in sorted(names):
-                full = os.path.join(base, name)
-                if os.path.islink(full) or not os.path.isfile(full):
-                    continue  # a link may point anywhere: not the package's own source
-                yield os.path.relpath(full, self.root).replace(os.sep, "/"), os.path.getsize(full)
+        """Regular files in path order, .git and links left out (a link may point anywhere: not the
+        package's own source). One scandir per directory: its entries know their type."""
+        stack = [""]
+        while stack:
+            prefix = stack.pop()
+            with os.scandir(self._base + prefix) as it:
+                entries = sorted(it, key=lambda e: e.name)
+            dirs = []
+            for entry in entries:
+                if entry.is_symlink():
+                    continue
+                if entry.is_dir():
+                    if entry.name != ".git":
+                        dirs.append(prefix + entry.name + "/")
+                elif entry.is_file():
+                    yield prefix + entry.name, entry.stat().st_size
+            stack.extend(reversed(dirs))
 
     def read(self, path: str) -> bytes:
-        return (self.root / path).read_bytes()
+        with open(self._base + path, "rb") as f:
+            return f.read()
 
 
 class GitTree(SourceTree):

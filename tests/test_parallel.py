@@ -16,20 +16,30 @@ from miners.parallel import CHUNK_BYTES, PARALLEL_FROM, analyse_all
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
 
-def _items(count: int, size: int) -> list[tuple[str, str, bytes]]:
-    return [(f"m{i}.py", "python", (f"def f{i}(x):\n    return open(x).read()\n" * (size // 40)).encode())
-            for i in range(count)]
+SOURCES: dict[str, bytes] = {}
+
+
+def _items(count: int, size: int) -> list[tuple[str, str, int]]:
+    out = []
+    for i in range(count):
+        data = (f"def f{i}(x):\n    return open(x).read()\n" * (size // 40)).encode()
+        SOURCES[f"m{i}.py"] = data
+        out.append((f"m{i}.py", "python", len(data)))
+    return out
+
+
+read = SOURCES.__getitem__
 
 
 def test_two_processes_give_the_serial_result_in_order():
     items = _items(40, 8 * 1024)
-    assert sum(len(d) for _, _, d in items) >= PARALLEL_FROM
+    assert sum(size for _, _, size in items) >= PARALLEL_FROM
 
     def tagged(path: str, language: str, data: bytes):
         return os.getpid(), analyse(path, language, data)
 
-    both = analyse_all(items, tagged, workers=2)
-    serial = analyse_all(items, analyse, workers=1)
+    both = analyse_all(items, read, tagged, workers=2)
+    serial = analyse_all(items, read, analyse, workers=1)
     assert [p for p, _ in both] == [p for p, _, _ in items]
     assert [(p, [s.name for s in f.symbols], [e.effect for e in f.effects]) for p, (_, f) in both] == \
         [(p, [s.name for s in f.symbols], [e.effect for e in f.effects]) for p, f in serial]
@@ -46,15 +56,15 @@ def test_small_input_stays_in_process():
         seen.add(os.getpid())
         return len(data)
 
-    assert analyse_all(items, tagged, workers=2) == [(p, len(d)) for p, _, d in items]
+    assert analyse_all(items, read, tagged, workers=2) == [(p, size) for p, _, size in items]
     assert seen == {os.getpid()}
 
 
 def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed():
     parent = os.getpid()
     # chunk 0 is one big file, so the parent is busy with it while the child takes chunk 1
-    items = [("slow.py", "python", b"x = 1\n" * (CHUNK_BYTES // 6 + 1)),
-             ("boom.py", "python", b"y = 2\n"), *_items(12, 8 * 1024)]
+    SOURCES["slow.py"], SOURCES["boom.py"] = b"x = 1\n" * (CHUNK_BYTES // 6 + 1), b"y = 2\n"
+    items = [("slow.py", "python", len(SOURCES["slow.py"])), ("boom.py", "python", 6), *_items(12, 8 * 1024)]
 
     def fragile(path: str, language: str, data: bytes):
         if os.getpid() == parent and path == "slow.py":
@@ -63,9 +73,9 @@ def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed():
             os.kill(os.getpid(), signal.SIGKILL)  # as a segfault would, without faulthandler output
         return f"ok {len(data)}"
 
-    results = dict(analyse_all(items, fragile, workers=2))
+    results = dict(analyse_all(items, read, fragile, workers=2))
     assert results["boom.py"] == "analysis crashed its process (SIGKILL)"
-    assert all(results[p] == f"ok {len(d)}" for p, _, d in items if p != "boom.py")
+    assert all(results[p] == f"ok {size}" for p, _, size in items if p != "boom.py")
     assert len(results) == len(items)
 
 
@@ -73,4 +83,19 @@ def test_chunks_are_bounded_and_keep_every_item():
     items = _items(30, 10 * 1024)
     chunks = parallel.chunked(items)
     assert [i for c in chunks for i in c] == items
-    assert all(sum(len(d) for _, _, d in c[:-1]) < CHUNK_BYTES for c in chunks)
+    assert all(sum(size for _, _, size in c[:-1]) < CHUNK_BYTES for c in chunks)
+
+
+def test_the_parents_own_work_runs_while_the_child_analyses():
+    items = _items(40, 8 * 1024)
+    ran: list[int] = []
+
+    def tagged(path: str, language: str, data: bytes):
+        return os.getpid()
+
+    results = analyse_all(items, read, tagged, workers=2, meanwhile=lambda: (ran.append(1), time.sleep(0.3)))
+    assert ran == [1]
+    # the child kept working while the parent was busy: it took most of the chunks
+    child = sum(1 for _, pid in results if pid != os.getpid())
+    assert child > len(items) // 2
+    assert [p for p, _ in results] == [p for p, _, _ in items]
