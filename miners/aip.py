@@ -13,13 +13,13 @@ Risk and approval are also publisher `hints`. A declaration is not proof of beha
 
 from __future__ import annotations
 
-import base64
 import bisect
-import datetime
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from miners.declared import Declared, Imported, Problem, canonical_json, id_segment, sha256
@@ -111,8 +111,10 @@ def read(path: str, data: bytes) -> Imported:
         if declared is None:
             continue
         if declared.original_id in first:  # AIP admission rejects this; both claims are still in the file
-            doc.problem(pointer(ptr, "id"), f"duplicate capability id {declared.original_id!r} "
-                        f"(also at {json_path(first[declared.original_id])})")
+            doc.problem(
+                pointer(ptr, "id"),
+                f"duplicate capability id {declared.original_id!r} (also at {json_path(first[declared.original_id])})",
+            )
         first.setdefault(declared.original_id, ptr)
         out.operations.append(declared)
     return out
@@ -169,7 +171,9 @@ def _entries(value: Any, doc: _Doc) -> list[tuple[str, Any]]:
         return [(pointer("/capabilities", i), item) for i, item in enumerate(caps)]
     if isinstance(value, dict):
         return [("", value)]
-    doc.problem("", f"expected an AIP capability, a list of them or a manifest with `capabilities`, found {_show(value)}")
+    doc.problem(
+        "", f"expected an AIP capability, a list of them or a manifest with `capabilities`, found {_show(value)}"
+    )
     return []
 
 
@@ -232,7 +236,9 @@ def _contract(
 ) -> tuple[list[str], bool | None, dict[str, Any] | None]:
     """(effects, read_only, approval policy) from the capability's `contract`."""
     if "contract" not in entry:
-        notes.append("no contract: side effects, idempotency and execution are not declared (not: harmless)")
+        notes.append(
+            "no contract: side effects, idempotency and execution are not declared (absence does not mean harmless)"
+        )
         return [], None, None
     cptr = pointer(ptr, "contract")
     contract = entry["contract"]
@@ -285,7 +291,9 @@ def _side_effects(
     only_read, unreadable = True, False
     for i, value in enumerate(raw):
         if not isinstance(value, str):
-            doc.problem(pointer(sptr, i), f"expected a side effect name ({_expect(SIDE_EFFECTS)}), found {_show(value)}")
+            doc.problem(
+                pointer(sptr, i), f"expected a side effect name ({_expect(SIDE_EFFECTS)}), found {_show(value)}"
+            )
             unreadable = True
             continue
         if value in SIDE_EFFECTS:
@@ -354,9 +362,12 @@ def _is_positive(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
-    kind = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(value), "number")
+    """How a found value reads in a problem: its JSON type and (the start of) its JSON text."""
+    if value is None:
+        return "null"
+    kinds = {dict: "object", list: "array", str: "string", bool: "boolean"}
     text = json.dumps(value, ensure_ascii=False, default=str)
-    return f"{kind} {text if len(text) <= 40 else text[:37] + '...'}"
+    return f"{kinds.get(type(value), 'number')} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
 def _words(*texts: str) -> str:
@@ -365,24 +376,16 @@ def _words(*texts: str) -> str:
 
 
 def _plain(value: Any) -> Any:
-    """A YAML value as the JSON value it stands for: dates as ISO text, binary as base64, sets as lists,
-    keys as text, so canonical_json (the digest) and metadata stay JSON."""
+    """YAML's values as JSON's (as miners/openapi.py reads them): keys as strings, dates as ISO text, no NaN or
+    infinity, so the digest and metadata stay JSON."""
     if isinstance(value, dict):
-        return {_key(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
         return [_plain(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=str)
-    if isinstance(value, (datetime.date, datetime.time)):
+    if isinstance(value, date):
         return value.isoformat()
-    if isinstance(value, bytes):
-        return base64.b64encode(value).decode("ascii")
-    return value
-
-
-def _key(key: Any) -> str:
-    if isinstance(key, str):
-        return key
-    if isinstance(key, (bool, type(None))):
-        return json.dumps(key)
-    return _plain(key) if isinstance(key, (datetime.date, datetime.time)) else str(key)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
