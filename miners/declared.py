@@ -94,3 +94,79 @@ def capability_id(namespace: str, name: str) -> str:
     included (GET /pets/{id} -> get-pets-id). The original id is always kept beside it."""
     scope = [id_segment(part) for part in namespace.split("/") if part.strip()] or ["declared"]
     return "/".join([*scope, id_segment(name)])
+
+
+# -- report candidates ------------------------------------------------------------------------------
+
+OPAQUE = "custom:external.opaque-effects"
+DECLARED_CONFIDENCE = 0.9  # the publisher's own statement of the operation; not proof of behaviour
+
+
+def _language(path: str) -> str:
+    from .parsing import language_of
+
+    lower = path.lower().split("?", 1)[0]
+    if lower.endswith(".json"):
+        return "json"
+    if lower.endswith((".yaml", ".yml")):
+        return "yaml"
+    return language_of(lower) or "text"
+
+
+def complete_authority(d: Declared) -> bool:
+    """Only a complete, valid Capability manifest states its whole authority; every other format
+    (and a Capability export without its manifest) leaves effects it does not prove unknown."""
+    return d.format == "capability" and d.manifest is not None
+
+
+def candidate(d: Declared, repo_key: str, commit: str | None) -> dict[str, Any]:
+    """The report candidate of a declared operation (a `candidate` document, provenance "declared")."""
+    complete = complete_authority(d)
+    effects = sorted(set(d.effects))
+    authority_effects = effects if complete else [*effects, OPAQUE]
+    cap_id = str(d.manifest["id"]) if complete and d.manifest else capability_id(d.namespace, d.original_id)
+    ident = "cand-" + hashlib.sha256(
+        f"{repo_key}\0{d.path}\0declared-operation\0{d.format}\0{d.original_id}".encode()).hexdigest()[:20]
+    evidence: dict[str, Any] = {"kind": "manifest" if d.format == "capability" else "declaration",
+                                "detail": f"{d.format}: {d.original_id}", "path": d.path, "line": max(1, d.line),
+                                "digest": d.declaration_digest}
+    if d.pointer:
+        evidence["pointer"] = d.pointer
+    if complete and d.manifest is not None:
+        contract: dict[str, Any] = dict(d.manifest)
+    else:
+        contract = {"specVersion": "0.1", "id": cap_id, "version": _version(d), "name": d.name or d.original_id,
+                    "description": d.description or f"{d.format} operation {d.original_id}",
+                    "effects": authority_effects}
+        if d.input_schema is not None:
+            contract["input"] = d.input_schema
+        if d.output_schema is not None:
+            contract["output"] = d.output_schema
+    unknowns = list(d.notes)
+    if not complete:
+        unknowns.insert(0, "declared effects are the publisher's claim; others may exist")
+    if d.discovery_only:
+        unknowns.insert(0, "listed for discovery only: not an operation to call")
+    return {
+        "id": ident, "kind": "declared-operation", "name": d.original_id, "symbol": d.original_id, "module": None,
+        "visibility": "public", "language": _language(d.path),
+        "source": {"path": d.path, "line": max(1, d.line), "end_line": max(1, d.end_line, d.line), "commit": commit},
+        "signature": d.original_id, "description": (d.description or "").strip(), "provenance": "declared",
+        "evidence": [evidence], "effects": effects,
+        # a string-only Capability export names a module but states no contract: weaker
+        "confidence": 0.6 if d.format == "capability" and not complete else DECLARED_CONFIDENCE,
+        "authority": {"complete": complete, "effects": authority_effects,
+                      "note": "a complete Capability manifest" if complete
+                      else "declared: effects the declaration does not prove stay opaque"},
+        "executable": False, "unknowns": unknowns, "draft_contract": contract,
+        "declared": {"format": d.format, "original_id": d.original_id, "capability_id": cap_id, "title": d.name,
+                     "pointer": d.pointer, "source_digest": d.source_digest,
+                     "declaration_digest": d.declaration_digest, "digest_of": d.digest_of, "read_only": d.read_only,
+                     "hints": d.hints, "metadata": d.metadata, "discovery_only": d.discovery_only},
+    }
+
+
+def _version(d: Declared) -> str:
+    version = d.metadata.get("version") if isinstance(d.metadata, dict) else None
+    return version if isinstance(version, str) and re.fullmatch(r"\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?", version) \
+        else "0.0.0"

@@ -367,13 +367,13 @@ class Evidence(Wire):
 
 
 class CandidateAuthority(Wire):
-    complete: JsonFalse
+    complete: bool
     effects: Effects
     note: str = None  # type: ignore[assignment]
 
     def model_post_init(self, _context: Any) -> None:
-        if OPAQUE_EFFECTS not in self.effects:
-            raise PydanticCustomError("opaque_effects", f"a candidate's authority must list {OPAQUE_EFFECTS}")
+        if not self.complete and OPAQUE_EFFECTS not in self.effects:
+            raise PydanticCustomError("opaque_effects", f"a candidate's incomplete authority must list {OPAQUE_EFFECTS}")
 
 
 class Candidate(Wire):
@@ -397,6 +397,14 @@ class Candidate(Wire):
     executable: JsonFalse
     unknowns: list[str] = None  # type: ignore[assignment]
     draft_contract: JsonObject
+
+    def model_post_init(self, _context: Any) -> None:
+        # only a declared, complete Capability manifest states its whole authority; mined or
+        # otherwise declared operations leave what they do not prove opaque
+        declared = (self.model_extra or {}).get("declared")
+        if self.authority.complete and not (self.provenance == "declared" and isinstance(declared, dict)
+                                            and declared.get("format") == "capability"):
+            raise PydanticCustomError("complete_authority", "only a declared Capability manifest has complete authority")
 
 
 class ReportRepository(Wire):
