@@ -10,6 +10,7 @@ whose authority is always incomplete. Nothing from the repository is imported or
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -344,12 +345,12 @@ def _declared_command(repo_key: str, identity: Any, name: str, target: str, mani
 def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, module: str | None, visibility: str,
                language: str, path: str, line: int, end_line: int, signature: str, description: str,
                evidence: list[dict[str, Any]], hits: list[Any], confidence: float, notes: list[str]) -> dict[str, Any]:
-    effects = sorted({h.effect for h in hits})
+    effects = sorted({h.effect for h in hits}) if hits else []
     ident = "cand-" + hashlib.sha256(f"{repo_key}\0{path}\0{kind}\0{name}".encode()).hexdigest()[:20]
     unknowns = ["input and output schemas are not inferred", "effects are those seen statically; others may exist",
                 *notes]
-    slug = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-._") or "op"
-    namespace = re.sub(r"[^a-z0-9._-]+", "-", str(repo_key).lower().rsplit("/", 1)[-1]).strip("-._") or "repo"
+    slug = _SLUG.sub("-", name.lower()).strip("-._") or "op"
+    namespace = _namespace(str(repo_key))
     return {
         "id": ident, "kind": kind, "name": name, "symbol": symbol, "module": module, "visibility": visibility,
         "language": language,
@@ -362,6 +363,14 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
         "draft_contract": {"specVersion": "0.1", "id": f"{namespace}/{slug}", "version": "0.0.0", "name": name,
                            "description": (description or f"{kind} {name}").strip(), "effects": [*effects, OPAQUE]},
     }
+
+
+_SLUG = re.compile(r"[^a-z0-9._-]+")
+
+
+@functools.lru_cache(maxsize=64)
+def _namespace(repo_key: str) -> str:
+    return _SLUG.sub("-", repo_key.lower().rsplit("/", 1)[-1]).strip("-._") or "repo"
 
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")

@@ -205,12 +205,16 @@ def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
 
 
 @functools.cache
-def _owners(language_name: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """(every concern, per combined pattern index: the concerns it serves)."""
+def _routes(language_name: str) -> tuple[tuple[str, ...], list[int], list[tuple[int, ...]]]:
+    """(every concern, per combined pattern index: the one concern it serves or -1, and the
+    concerns of the patterns that serve several)."""
     both = combined(language_name)
     owners = both[1] if both is not None else []
     per_pattern = [tuple(dict.fromkeys(concern for concern, _ in owner)) for owner in owners]
-    return tuple(dict.fromkeys(c for names in per_pattern for c in names)), per_pattern
+    names = tuple(dict.fromkeys(c for group in per_pattern for c in group))
+    single = [names.index(group[0]) if len(group) == 1 else -1 for group in per_pattern]
+    several = [tuple(names.index(c) for c in group) for group in per_pattern]
+    return names, single, several
 
 
 def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] | bool:
@@ -219,13 +223,16 @@ def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] |
     both = combined(parsed.language)
     if both is None:
         return False
-    concerns_all, per_pattern = _owners(parsed.language)
-    out: dict[str, list[tuple[int, dict[str, list[Any]]]]] = {c: [] for c in concerns_all}
-    sinks = [tuple(out[c].append for c in names) for names in per_pattern]
+    names, single, several = _routes(parsed.language)
+    lists: list[list[tuple[int, dict[str, list[Any]]]]] = [[] for _ in names]
     for item in QueryCursor(both[0]).matches(parsed.tree.root_node):
-        for sink in sinks[item[0]]:
-            sink(item)
-    return out
+        k = single[item[0]]
+        if k >= 0:
+            lists[k].append(item)
+        else:
+            for k in several[item[0]]:
+                lists[k].append(item)
+    return dict(zip(names, lists, strict=True))
 
 
 def fast_text(parsed: Any) -> None:
