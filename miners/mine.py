@@ -20,8 +20,10 @@ from typing import Any
 
 from schemas.ecma import utc_now
 
+from . import declared_scan
 from .coverage import content_problem, plan
 from .declarations import extract_declarations
+from .declared_scan import APP_MARK
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .parallel import analyse_all
@@ -44,6 +46,7 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         return f"parse failed ({exc.__class__.__name__})"
     parsed = ParsedFile(path, language, data, tree)
     facts = FileFacts(path, language)
+    facts.declares_app = language in ("javascript", "typescript", "tsx") and APP_MARK in data
     concern = "effects"
     try:
         facts.effects, facts.hazards = extract_effects(parsed)
@@ -73,9 +76,12 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     package = _package_surface(tree, sizes)
     work = plan(files, {path: "javascript" for path in package["bins"].values()})
     texts: dict[str, bytes] = {}
+    scan = declared_scan.Scan()
 
     def read_evidence() -> None:  # the parent's share while the child analyses: assembly needs these
         texts.update((path, tree.read(path)) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024)
+        for path in work.declarations:
+            declared_scan.scan_file(scan, path, tree.read(path))
 
     items = [(path, language, sizes[path]) for path, language in work.source]
     if tree.forkable_reads:
@@ -92,6 +98,9 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
         else:
             facts[path] = result
     candidates = _candidates(tree, facts, package, texts, work)
+    for path in sorted(p for p, f in facts.items() if f.declares_app):
+        declared_scan.scan_file(scan, path, read(path), "app")
+    candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]
     languages: dict[str, int] = {}
@@ -107,11 +116,13 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
             "files_seen": work.files_seen, "files_parsed": len(facts), "languages": languages,
             "skipped": sorted(skipped, key=lambda s: s["path"]), "bytes_seen": work.bytes_seen,
             "eligible_files": eligible, "bytes_parsed": parsed_bytes, "evidence_files": len(work.evidence),
+            "declaration_files_checked": len(work.declarations),
             "complete": len(facts) == eligible,
         },
         "candidates": candidates,
         "hazards": sorted(hazards, key=lambda h: (h.get("path") or "", h.get("line") or 0, h["kind"])),
         "unsupported_extensions": dict(sorted(work.unsupported.items())),
+        "declared": scan.report(),
     }
 
 
@@ -212,7 +223,7 @@ def _export_targets(exports: Any) -> set[str]:
 def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str, Any], texts: dict[str, bytes],
                 work: Any) -> list[dict[str, Any]]:
     identity = tree.identity
-    repo_key = package["npm_name"] or package["py_name"] or identity.locator
+    repo_key = _repo_key(package, identity)
     reachable = _reachable_js(facts, package)
     docs = {p: t.decode("utf-8", "replace") for p, t in texts.items()
             if any(p == e[0] and e[1] == "documentation" for e in work.evidence)}
@@ -281,6 +292,10 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
         out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
                                      "python"))
     return out
+
+
+def _repo_key(package: dict[str, Any], identity: Any) -> str:
+    return package["npm_name"] or package["py_name"] or identity.locator
 
 
 def _python_reexports(facts: dict[str, FileFacts]) -> dict[str, set[str]]:

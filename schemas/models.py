@@ -437,6 +437,28 @@ class Hazard(Wire):
     path: str = None  # type: ignore[assignment]
 
 
+DeclaredFormat = Literal["capability", "openapi", "mcp", "aip", "app", "ampersand"]
+
+
+class DeclaredFile(Wire):
+    path: NonEmpty
+    format: DeclaredFormat
+    operations: Annotated[JsonInt, Field(ge=0)]
+    source_digest: str = None  # type: ignore[assignment]
+
+
+class DeclaredProblem(Wire):
+    path: NonEmpty
+    format: DeclaredFormat
+    where: NonEmpty  # "line N" or a JSON path
+    reason: NonEmpty
+
+
+class DeclaredSection(Wire):
+    files: list[DeclaredFile]
+    problems: list[DeclaredProblem]
+
+
 class MiningReport(Wire):
     report_version: Literal["0.1"]
     generated_at: DateTime
@@ -445,6 +467,7 @@ class MiningReport(Wire):
     candidates: list[Candidate]
     hazards: list[Hazard]
     unsupported_extensions: dict[str, Annotated[JsonInt, Field(ge=0)]]
+    declared: DeclaredSection = None  # type: ignore[assignment]
 
 
 DOCUMENT_MODELS: dict[str, type[Wire]] = {

@@ -1,0 +1,104 @@
+"""Declared contracts in a repository or a single document: which reader recognises a file, what it
+declares, and the candidates and problems that makes.
+
+Readers are tried in a fixed order and the first that recognises a file reads it: a file is one
+kind of document. While mining, JSON and YAML files outside vendored, test and example folders are
+offered to every reader, and JS/TS sources that call `defineCapabilities` to the app reader; a
+file nobody recognises is just data. A reader never raises: what it cannot read is a problem with
+its file and line or JSON path, and the rest of the repository is still mined.
+"""
+
+from __future__ import annotations
+
+import importlib
+import posixpath
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .declared import Imported, Problem, candidate
+
+# format -> reader module (miners/<module>.py), in the order they are tried
+READERS = {"capability": "native_manifest", "openapi": "openapi", "aip": "aip", "ampersand": "ampersand",
+           "mcp": "mcp_static", "app": "app_capabilities"}
+APP_MARK = b"defineCapabilities"
+
+
+def reader(fmt: str) -> ModuleType:
+    if fmt not in READERS:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(READERS)})")
+    return importlib.import_module(f"miners.{READERS[fmt]}")
+
+
+def recognise(path: str, data: bytes) -> str | None:
+    """The format of the first reader that recognises the file, or None."""
+    for fmt in READERS:
+        if reader(fmt).sniff(path, data):
+            return fmt
+    return None
+
+
+def read_declaration(path: str, data: bytes, fmt: str | None = None) -> tuple[str | None, Imported]:
+    """(format, what the file declares). With `fmt`, that reader reads it whether it sniffs it or
+    not (its problems then say why it is not that format)."""
+    fmt = fmt or recognise(path, data)
+    if fmt is None:
+        return None, Imported()
+    try:
+        return fmt, reader(fmt).read(path, data)
+    except RecursionError:
+        return fmt, Imported(problems=[Problem(path, "line 1", "nested too deeply to read")])
+
+
+@dataclass
+class Scan:
+    files: list[dict[str, Any]] = field(default_factory=list)  # {path, format, operations, source_digest}
+    imported: list[tuple[str, Imported]] = field(default_factory=list)  # (format, what one file declared)
+    servers: dict[str, dict[str, Any]] = field(default_factory=dict)  # folder -> MCP registry server.json info
+    problems: list[dict[str, Any]] = field(default_factory=list)  # {path, format, where, reason}
+
+    def add(self, path: str, fmt: str, imported: Imported) -> None:
+        self.imported.append((fmt, imported))
+        digest = next((d.source_digest for d in imported.operations), None)
+        self.files.append({"path": path, "format": fmt, "operations": len(imported.operations),
+                           **({"source_digest": digest} if digest else {})})
+        self.problems += [{"path": p.path, "format": fmt, "where": p.where, "reason": p.reason}
+                          for p in imported.problems]
+
+    def report(self) -> dict[str, Any]:
+        return {"files": sorted(self.files, key=lambda f: f["path"]),
+                "problems": sorted(self.problems, key=lambda p: (p["path"], p["where"]))}
+
+
+def scan_file(scan: Scan, path: str, data: bytes, fmt: str | None = None) -> None:
+    if fmt in (None, "mcp") and posixpath.basename(path) == "server.json":
+        info = reader("mcp").server_info(path, data)
+        if info is not None:
+            scan.servers[posixpath.dirname(path)] = info
+    found, imported = read_declaration(path, data, fmt)
+    if found is not None and (imported.operations or imported.problems):
+        scan.add(path, found, imported)
+
+
+def candidates(scan: Scan, repo_key: str, commit: str | None) -> list[dict[str, Any]]:
+    """Report candidates of every declared operation; MCP tools carry the server.json of their
+    folder (or the nearest folder above) as metadata."""
+    out = []
+    for fmt, imported in scan.imported:
+        for d in imported.operations:
+            if fmt == "mcp" and scan.servers:
+                server = _nearest(scan.servers, posixpath.dirname(d.path))
+                if server is not None:
+                    d.metadata = {**d.metadata, "server": server}
+                    d.namespace = d.namespace or str(server.get("name") or "")
+            out.append(candidate(d, repo_key, commit))
+    return out
+
+
+def _nearest(servers: dict[str, dict[str, Any]], folder: str) -> dict[str, Any] | None:
+    while True:
+        if folder in servers:
+            return servers[folder]
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
