@@ -120,6 +120,15 @@ def read(path: str, data: bytes) -> Imported:
     return out
 
 
+def _local_name(aip_id: str) -> str:
+    """The last part of the id, the one namespace_of() leaves out: create of cap:calendar:booking:create."""
+    return "" if not namespace_of(aip_id) else [p for p in aip_id.split(_separator(aip_id)) if p.strip()][-1]
+
+
+def _separator(aip_id: str) -> str:
+    return next((sep for sep in (":", "/", ".") if sep in aip_id), ":")
+
+
 def namespace_of(aip_id: str) -> str:
     """The AIP id's own namespace. AIP suggests `cap:<area>:<object>:<verb>` ids (`cap:calendar:booking:create`)
     without enforcing any form, so: split on the first separator the id uses (`:`, else `/`, else `.`), drop a
@@ -202,6 +211,7 @@ def _capability(entry: Any, ptr: str, doc: _Doc) -> Declared | None:
     return Declared(
         format=FORMAT,
         original_id=cid,
+        local_name=_local_name(cid),
         name=name or cid,
         description=description,
         path=doc.path,

@@ -272,6 +272,7 @@ def _operation(scope: _Scope, name: str, operation: dict[str, Any], optr: str, d
     return Declared(
         format=FORMAT,
         original_id=f"{scope.capability}#{name}",
+        local_name=name,
         name=name,
         description=description or scope.summary,
         path=doc.path,

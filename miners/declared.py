@@ -32,7 +32,9 @@ class Declared:
     end_line: int = 1
     pointer: str = ""  # RFC 6901 JSON pointer of the declaration inside its document ("" for source code)
     namespace: str = ""  # the declaring party's scope when the format names one: app id, AIP namespace,
-    # OpenAPI title, MCP server name, ampersand domain; capability_id() uses it
+    # OpenAPI title, MCP server name, ampersand provider/capability; capability_id() uses it
+    local_name: str = ""  # the operation's own name inside that namespace when the original id repeats the
+    # namespace (the last part of an AIP id, an ampersand operation); "" means the original id
     source_digest: str = ""  # "sha256:<hex>" of the whole file's exact bytes
     declaration_digest: str = ""  # "sha256:<hex>" of the declaration itself (see digest_of)
     digest_of: str = "canonical-json"  # "bytes": the declaration's exact source bytes; "canonical-json": its
@@ -91,7 +93,9 @@ def capability_id(namespace: str, name: str) -> str:
     """The one rule that turns a declared id into a valid Capability id (`namespace/name`, matching
     ^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)+$): each `/` part of the namespace becomes a
     segment ("declared" when there is none), and the name becomes one last segment, its own `/`
-    included (GET /pets/{id} -> get-pets-id). The original id is always kept beside it."""
+    included (GET /pets/{id} -> get-pets-id). The name is the operation's local name when its
+    original id repeats the namespace (Declared.local_name), else the original id. The original
+    id is always kept beside it."""
     scope = [id_segment(part) for part in namespace.split("/") if part.strip()] or ["declared"]
     return "/".join([*scope, id_segment(name)])
 
@@ -124,7 +128,8 @@ def candidate(d: Declared, repo_key: str, commit: str | None) -> dict[str, Any]:
     complete = complete_authority(d)
     effects = sorted(set(d.effects))
     authority_effects = effects if complete else [*effects, OPAQUE]
-    cap_id = str(d.manifest["id"]) if complete and d.manifest else capability_id(d.namespace, d.original_id)
+    cap_id = str(d.manifest["id"]) if complete and d.manifest else \
+        capability_id(d.namespace, d.local_name or d.original_id)
     ident = "cand-" + hashlib.sha256(
         f"{repo_key}\0{d.path}\0declared-operation\0{d.format}\0{d.original_id}".encode()).hexdigest()[:20]
     evidence: dict[str, Any] = {"kind": "manifest" if d.format == "capability" else "declaration",
