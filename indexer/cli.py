@@ -313,5 +313,6 @@ if __name__ == "__main__":  # python -m indexer.cli: run the imported module, wh
 
 
 from miners import command as _mine_command  # noqa: E402,F401  (registers `mine`)
+from miners import import_command as _import_command  # noqa: E402,F401  (registers `import`)
 
 from . import registry_cli  # noqa: E402,F401  (registers the registry commands on `app`)
