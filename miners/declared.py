@@ -93,10 +93,13 @@ def capability_id(namespace: str, name: str) -> str:
     """The one rule that turns a declared id into a valid Capability id (`namespace/name`, matching
     ^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)+$): each `/` part of the namespace becomes a
     segment ("declared" when there is none), and the name becomes one last segment, its own `/`
-    included (GET /pets/{id} -> get-pets-id). The name is the operation's local name when its
-    original id repeats the namespace (Declared.local_name), else the original id. The original
-    id is always kept beside it."""
+    included (GET /pets/{id} -> get-pets-id). The name is the operation's local name when the
+    format has one (Declared.local_name), else the original id without a leading copy of the
+    namespace and its separator (acme-notes.note.search in acme-notes -> note.search). The
+    original id is always kept beside it."""
     scope = [id_segment(part) for part in namespace.split("/") if part.strip()] or ["declared"]
+    if namespace and name.startswith(namespace) and name[len(namespace):len(namespace) + 1] in ("/", ".", ":", "#"):
+        name = name[len(namespace) + 1:]  # a local id qualified with its namespace: acme-notes.note.search
     return "/".join([*scope, id_segment(name)])
 
 
