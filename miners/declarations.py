@@ -199,7 +199,7 @@ def _python_head(parsed: ParsedFile, node: Any) -> str:
 
 def _python_doc(parsed: ParsedFile, node: Any) -> str:
     body = node.child_by_field_name("body")
-    first = body.named_child(0) if body is not None else None
+    first = body.named_child(0) if body is not None and body.named_child_count else None
     if first is not None and first.type == "expression_statement" and first.named_child_count:
         first = first.named_child(0)  # grammars that keep the statement node visible
     if first is None or first.type != "string":

@@ -667,7 +667,7 @@ class _JsEffects(_Base):
     def require_of(self, node: Any) -> str | None:
         """The module of `require("x")` (also `require("x").y`, `await import("x")`)."""
         while node is not None and node.type in ("await_expression", "parenthesized_expression"):
-            node = node.named_child(0)
+            node = node.named_child(0) if node.named_child_count else None
         if node is None or node.type != "call_expression":
             return None
         function = node.child_by_field_name("function")

@@ -138,7 +138,7 @@ def js_string(pf: ParsedFile, node: Any) -> str | None:
 def py_string(pf: ParsedFile, node: Any) -> str | None:
     """The value of a Python str literal (implicit concatenation included; f-strings are not literal)."""
     while node is not None and node.type == "parenthesized_expression":
-        node = node.named_child(0)
+        node = node.named_child(0) if node.named_child_count else None
     if node is None or node.type not in ("string", "concatenated_string"):
         return None
     try:
@@ -281,7 +281,7 @@ class _Python:
 
     def _constant(self, stmt: Any, prefix: str) -> None:
         # grammar versions differ: an assignment statement may or may not be wrapped in expression_statement
-        node = stmt if stmt.type == "assignment" else stmt.named_child(0)
+        node = stmt if stmt.type == "assignment" else (stmt.named_child(0) if stmt.named_child_count else None)
         if node is None or node.type != "assignment":
             return
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -688,7 +688,7 @@ class _Python:
             if p.type == "identifier":
                 name, annotation, default = self.pf.text(p), None, False
             elif p.type in ("typed_parameter", "default_parameter", "typed_default_parameter"):
-                name_node = p.child_by_field_name("name") or p.named_child(0)
+                name_node = p.child_by_field_name("name") or (p.named_child(0) if p.named_child_count else None)
                 if name_node is None or name_node.type != "identifier":
                     continue
                 type_node = p.child_by_field_name("type")
@@ -1352,7 +1352,7 @@ class _Js:
             handler = self.handler_of(args[3]) if len(args) > 3 else None
         spec_node = _unwrap_js(spec_node)
         if spec_node is not None and spec_node.type == "array":  # ['serve', 's']: name and aliases
-            spec_node = spec_node.named_child(0)
+            spec_node = spec_node.named_child(0) if spec_node.named_child_count else None
         spec = self.resolve(spec_node)
         if spec is None:
             return
