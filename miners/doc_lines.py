@@ -67,7 +67,7 @@ def _load_json(text: str) -> tuple[Any, dict[str, int]]:
         raise DocumentError("line 1", "nested too deeply") from None
     except ValueError as exc:  # NaN, Infinity or -Infinity (_reject_constant)
         raise DocumentError(f"line {_constant_line(text)}", str(exc)) from None
-    return value, _json_lines(text)
+    return value, _json_lines(text, value)
 
 
 def _constant_line(text: str) -> int:
@@ -85,9 +85,10 @@ def _constant_line(text: str) -> int:
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|\n|[^\s{}\[\],:"]+')
 
 
-def _json_lines(text: str) -> dict[str, int]:
+def _json_lines(text: str, value: Any) -> dict[str, int]:
     """The line of each value of a valid JSON text, by JSON pointer (one scan over its tokens)."""
     lines: dict[str, int] = {}
+    repeated = False
     stack: list[list[Any]] = []  # [kind, pointer, next index or pending key]
     line = 1
     expect_key = False
@@ -115,20 +116,32 @@ def _json_lines(text: str) -> dict[str, int]:
         else:
             here = pointer(stack[-1][1], stack[-1][2])
             stack[-1][2] += 1
-        if here in lines:  # a repeated key: json keeps the last value, so its lines replace the first's
-            _forget(lines, here)
-        lines[here] = line
+        repeated = repeated or here in lines
+        lines[here] = line  # a repeated key: json keeps the last value, so its line wins too
         if tok in "{[":
             stack.append([tok, here, 0 if tok == "[" else None])
             expect_key = tok == "{"
+    if repeated:  # drop what only an overridden value had (one pass, however many keys repeat)
+        kept = set(_pointers(value))
+        lines = {ptr: n for ptr, n in lines.items() if ptr in kept}
     return lines
 
 
-def _forget(lines: dict[str, int], here: str) -> None:
-    """Drop `here` and every pointer under it (rare: only a repeated key gets here)."""
-    prefix = here + "/"
-    for ptr in [p for p in lines if p == here or p.startswith(prefix)]:
-        del lines[ptr]
+def _pointers(value: Any) -> list[str]:
+    out, todo = [], [("", value)]
+    while todo:
+        here, item = todo.pop()
+        out.append(here)
+        if isinstance(item, dict):
+            todo += [(pointer(here, k), v) for k, v in item.items()]
+        elif isinstance(item, list):
+            todo += [(pointer(here, i), v) for i, v in enumerate(item)]
+    return out
+
+
+# Aliases may expand a small file into an exponential value ("billion laughs"); past this many values,
+# and ten times the file's own, the document is refused rather than handed to callers that walk it.
+MAX_EXPANDED_VALUES = 1_000_000
 
 
 def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
@@ -136,6 +149,8 @@ def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
 
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        if node is not None:
+            _check_aliases(node)
         value = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader: no object construction
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -145,17 +160,47 @@ def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
         raise DocumentError("line 1", str(exc).splitlines()[0] if str(exc) else "nested too deeply") from None
     lines: dict[str, int] = {}
     if node is not None:
-        _yaml_lines(node, "", lines)
+        _yaml_lines(node, "", lines, set())
     return value, lines
 
 
-def _yaml_lines(node: Any, here: str, lines: dict[str, int]) -> None:
+def _check_aliases(root: Any) -> None:
+    """DocumentError for an alias inside its own anchor (a value JSON cannot hold) or aliases that
+    expand past MAX_EXPANDED_VALUES."""
+    sizes: dict[int, int] = {}  # id(node) -> values it expands to
+    open_nodes: set[int] = set()
+
+    def size(node: Any) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise DocumentError(f"line {node.start_mark.line + 1}", "an alias refers to its own anchor (recursive)")
+        open_nodes.add(key)
+        total = 1
+        if isinstance(node.value, list):  # sequence items, or mapping (key, value) pairs
+            for item in node.value:
+                total += sum(size(n) for n in item) if isinstance(item, tuple) else size(item)
+        open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    expanded = size(root)
+    if expanded > MAX_EXPANDED_VALUES and expanded > 10 * len(sizes):
+        raise DocumentError("line 1", f"aliases expand the document to {expanded} values")
+
+
+def _yaml_lines(node: Any, here: str, lines: dict[str, int], walked: set[int]) -> None:
     import yaml
 
-    lines.setdefault(here, node.start_mark.line + 1)
+    lines[here] = node.start_mark.line + 1
+    if id(node) in walked:  # an alias: its anchor's values were placed where the anchor is
+        return
+    walked.add(id(node))
     if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            _yaml_lines(value, pointer(here, key.value), lines)
+        members = {key.value: value for key, value in node.value if key.tag != "tag:yaml.org,2002:merge"}
+        for key, value in members.items():  # a repeated key keeps its last value, as the loader does
+            _yaml_lines(value, pointer(here, key), lines, walked)
     elif isinstance(node, yaml.SequenceNode):
         for index, value in enumerate(node.value):
-            _yaml_lines(value, pointer(here, index), lines)
+            _yaml_lines(value, pointer(here, index), lines, walked)
