@@ -73,7 +73,16 @@ def sha256(data: bytes) -> str:
 
 
 def canonical_json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """Sorted keys, no spaces, UTF-8; a YAML date as its ISO text. A lone surrogate (valid JSON
+    text, not Unicode) raises UnicodeEncodeError: the readers report such a value as a problem."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain)
+    return text.encode("utf-8")
+
+
+def _plain(value: Any) -> str:
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 _OUTSIDE = re.compile(r"[^a-z0-9._-]+")

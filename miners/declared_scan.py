@@ -48,6 +48,9 @@ def read_declaration(path: str, data: bytes, fmt: str | None = None) -> tuple[st
         return fmt, reader(fmt).read(path, data)
     except RecursionError:
         return fmt, Imported(problems=[Problem(path, "line 1", "nested too deeply to read")])
+    except Exception as exc:  # noqa: BLE001 - readers report bad input themselves; this is the backstop
+        return fmt, Imported(problems=[Problem(path, "line 1", f"could not be read ({exc.__class__.__name__}: "
+                                                               f"{str(exc)[:200]})")])
 
 
 @dataclass
