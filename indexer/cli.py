@@ -316,3 +316,4 @@ from miners import command as _mine_command  # noqa: E402,F401  (registers `mine
 from miners import import_command as _import_command  # noqa: E402,F401  (registers `import`)
 
 from . import registry_cli  # noqa: E402,F401  (registers the registry commands on `app`)
+from . import lock_cli  # noqa: E402,F401  (registers `resolve` and `lock`)
