@@ -22,6 +22,7 @@ from .declared import Imported, Problem, candidate
 READERS = {"capability": "native_manifest", "openapi": "openapi", "aip": "aip", "ampersand": "ampersand",
            "mcp": "mcp_static", "app": "app_capabilities"}
 APP_MARK = b"defineCapabilities"
+APP_ID_MARK = b"defineApp"
 
 
 def reader(fmt: str) -> ModuleType:
@@ -38,14 +39,15 @@ def recognise(path: str, data: bytes) -> str | None:
     return None
 
 
-def read_declaration(path: str, data: bytes, fmt: str | None = None) -> tuple[str | None, Imported]:
+def read_declaration(path: str, data: bytes, fmt: str | None = None, **options: Any) -> tuple[str | None, Imported]:
     """(format, what the file declares). With `fmt`, that reader reads it whether it sniffs it or
-    not (its problems then say why it is not that format)."""
+    not (its problems then say why it is not that format). `options` go to the reader (the app
+    reader's `app_id`)."""
     fmt = fmt or recognise(path, data)
     if fmt is None:
         return None, Imported()
     try:
-        return fmt, reader(fmt).read(path, data)
+        return fmt, reader(fmt).read(path, data, **options)
     except RecursionError:
         return fmt, Imported(problems=[Problem(path, "line 1", "nested too deeply to read")])
     except Exception as exc:  # noqa: BLE001 - readers report bad input themselves; this is the backstop
@@ -73,14 +75,27 @@ class Scan:
                 "problems": sorted(self.problems, key=lambda p: (p["path"], p["where"]))}
 
 
-def scan_file(scan: Scan, path: str, data: bytes, fmt: str | None = None) -> None:
+def scan_file(scan: Scan, path: str, data: bytes, fmt: str | None = None, **options: Any) -> None:
     if fmt in (None, "mcp") and posixpath.basename(path) == "server.json":
         info = reader("mcp").server_info(path, data)
         if info is not None:
             scan.servers[posixpath.dirname(path)] = info
-    found, imported = read_declaration(path, data, fmt)
+    found, imported = read_declaration(path, data, fmt, **options)
     if found is not None and (imported.operations or imported.problems):
         scan.add(path, found, imported)
+
+
+def scan_app_sources(scan: Scan, sources: dict[str, bytes]) -> None:
+    """The sources that call defineCapabilities, read by the app reader. An app's id is often
+    declared in another file (the seed keeps `defineApp({ id })` in src/config.ts): a file without
+    its own takes the one app id the repository declares, when there is exactly one."""
+    app = reader("app")
+    ids = {app_id for path, data in sources.items() for app_id in app.app_ids(path, data)}
+    only = next(iter(ids)) if len(ids) == 1 else None
+    for path, data in sorted(sources.items()):
+        if APP_MARK in data:
+            own = app.app_ids(path, data)
+            scan_file(scan, path, data, "app", app_id=None if own or only is None else only)
 
 
 def candidates(scan: Scan, repo_key: str, commit: str | None) -> list[dict[str, Any]]:

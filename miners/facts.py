@@ -94,4 +94,4 @@ class FileFacts:
     effects: list[EffectHit] = field(default_factory=list)
     hazards: list[HazardHit] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)  # module specifiers this file imports
-    declares_app: bool = False  # calls defineCapabilities: read again by the app capability reader
+    declares_app: bool = False  # calls defineCapabilities or defineApp: read again by the app capability reader

@@ -23,7 +23,7 @@ from schemas.ecma import utc_now
 from . import declared_scan
 from .coverage import content_problem, plan
 from .declarations import extract_declarations
-from .declared_scan import APP_MARK
+from .declared_scan import APP_ID_MARK, APP_MARK
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .parallel import analyse_all
@@ -46,7 +46,7 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         return f"parse failed ({exc.__class__.__name__})"
     parsed = ParsedFile(path, language, data, tree)
     facts = FileFacts(path, language)
-    facts.declares_app = language in ("javascript", "typescript", "tsx") and APP_MARK in data
+    facts.declares_app = language in ("javascript", "typescript", "tsx") and (APP_MARK in data or APP_ID_MARK in data)
     concern = "effects"
     try:
         facts.effects, facts.hazards = extract_effects(parsed)
@@ -98,8 +98,7 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
         else:
             facts[path] = result
     candidates = _candidates(tree, facts, package, texts, work)
-    for path in sorted(p for p, f in facts.items() if f.declares_app):
-        declared_scan.scan_file(scan, path, read(path), "app")
+    declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]

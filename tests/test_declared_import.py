@@ -187,3 +187,14 @@ def test_complete_authority_is_refused_to_anything_but_a_declared_manifest(mixed
         Candidate.model_validate(forged)
     with pytest.raises(Exception, match="complete"):
         validate("candidate", forged, "forged")
+
+
+def test_an_app_id_declared_in_another_file_qualifies_the_capabilities(tmp_path, capsys):
+    # the seed's layout: defineApp({ id: "inventory" }) in src/config.ts, defineCapabilities in src/capabilities.ts
+    root = tmp_path / "inventory"
+    shutil.copytree(FIXTURES / "app" / "src", root / "src")
+    declared = _declared(_mine(tmp_path, capsys, str(root)))
+    assert {"inventory/item.read", "inventory/item.rename"} <= set(declared)
+    assert declared["inventory/item.read"]["name"] == "inventory.item.read"
+    assert declared["inventory/item.read"]["declared"]["read_only"] is True
+    assert declared["inventory/item.rename"]["source"]["path"] == "src/capabilities.ts"
