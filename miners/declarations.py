@@ -68,10 +68,14 @@ def _head(parsed: ParsedFile, node: Any, end: int, start: int | None = None) -> 
         at = b
     parts.append(parsed.source[at:end])
     text = b"".join(parts).decode("utf-8", "replace")
-    text = _TRAILING_COMMA.sub(r"\1", text)  # a multi-line list's trailing comma
+    if "\n" in text:  # (each substitution only when its text can occur: most heads are one plain line)
+        text = _TRAILING_COMMA.sub(r"\1", text)  # a multi-line list's trailing comma
     text = " ".join(text.split())
-    text = _AFTER_OPEN.sub(r"\1", text)
-    return _BEFORE_CLOSE.sub(r"\1", text).rstrip(";").rstrip()
+    if "( " in text or "[ " in text or "< " in text:
+        text = _AFTER_OPEN.sub(r"\1", text)
+    if " )" in text or " ]" in text or " >" in text:
+        text = _BEFORE_CLOSE.sub(r"\1", text)
+    return text.rstrip(";").rstrip()
 
 
 def _comments(node: Any, start: int, end: int) -> list[Any]:
