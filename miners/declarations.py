@@ -391,7 +391,9 @@ def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbo
     """Exported module-level names bound to a value rather than a function literal, e.g. lodash's
     `var add = createMathOperation(...)` then `module.exports = add`: callables in all likelihood,
     recorded as functions whose signature is not known."""
-    out = []
+    out: list[Symbol] = []
+    if not names:
+        return out
     for statement in root.children:
         if statement.type not in ("lexical_declaration", "variable_declaration"):
             continue
