@@ -60,16 +60,20 @@ def test_small_input_stays_in_process():
     assert seen == {os.getpid()}
 
 
-def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed():
+def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed(tmp_path):
     parent = os.getpid()
+    taken = tmp_path / "boom-taken"
     # chunk 0 is one big file, so the parent is busy with it while the child takes chunk 1
     SOURCES["slow.py"], SOURCES["boom.py"] = b"x = 1\n" * (CHUNK_BYTES // 6 + 1), b"y = 2\n"
     items = [("slow.py", "python", len(SOURCES["slow.py"])), ("boom.py", "python", 6), *_items(12, 8 * 1024)]
 
     def fragile(path: str, language: str, data: bytes):
         if os.getpid() == parent and path == "slow.py":
-            time.sleep(0.5)
+            deadline = time.monotonic() + 60  # busy until the child has taken boom.py, however loaded the machine
+            while not taken.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
         if path == "boom.py" and os.getpid() != parent:
+            taken.touch()
             os.kill(os.getpid(), signal.SIGKILL)  # as a segfault would, without faulthandler output
         return f"ok {len(data)}"
 
