@@ -264,9 +264,44 @@ def _v3_registries(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX bindings_artifact ON bindings(immutable_artifact)")
 
 
+def _v4_search(db: sqlite_utils.Database) -> None:
+    # Search over candidates (index/search.py), as capabilities_fts is over capabilities: one row per
+    # candidate, rowid = candidates.id, its text computed in Python (index/search_text.py: code
+    # names split into words, the package, the declarations its evidence cites) by
+    # registry.record_candidate in the candidate's own transaction; a deleted candidate leaves by trigger.
+    from .search_text import candidate_text
+
+    db.execute(
+        """CREATE VIRTUAL TABLE candidates_fts USING fts5(name, description, package, context, tokenize='porter')"""
+    )
+    db.execute(
+        """CREATE TRIGGER candidates_search_ad AFTER DELETE ON candidates BEGIN
+             DELETE FROM candidates_fts WHERE rowid = old.id;
+           END"""
+    )
+    rows = db.execute("SELECT id, ecosystem, name, kind, record FROM candidates").fetchall()
+    db.conn.executemany(
+        "INSERT INTO candidates_fts (rowid, name, description, package, context) VALUES (?, ?, ?, ?, ?)",
+        [(cid, *candidate_text(ecosystem, name, kind, _json_object(record))) for cid, ecosystem, name, kind, record in rows],
+    )
+    # whether a candidate is bound: bindings are looked up by the candidate they were made for
+    db.execute("CREATE INDEX bindings_candidate ON bindings(candidate) WHERE candidate IS NOT NULL")
+
+
+def _json_object(text: str) -> dict:
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "sources, documents, packages, capabilities, conflicts, FTS5", _v1_core),
     (2, "document links, integrity flags, crawl frontier", _v2_crawling),
     (3, "registry releases and resolutions, candidates, verified artifacts, bindings", _v3_registries),
+    (4, "search over candidates (FTS5), bindings by candidate", _v4_search),
 ]
 LATEST = MIGRATIONS[-1][0]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from schemas.ecma import utc_now
 
 from .canonical import canonical_json, sha256_hex
+from .search_text import index_candidate
 from .sources import IngestResult, origin_of
 
 if TYPE_CHECKING:
@@ -57,15 +58,18 @@ def release(store: Store, ecosystem: str, name: str, version: str) -> dict[str, 
 
 def record_candidate(store: Store, ecosystem: str, name: str, version: str | None, kind: str, key: str,
                      record: dict[str, Any]) -> None:
-    """A candidate (never executable): the latest record for its (ecosystem, name, kind, key)."""
+    """A candidate (never executable): the latest record for its (ecosystem, name, kind, key), and
+    its row in the search index (index/search_text.py), in the same transaction."""
     with store.write_transaction():
-        store.conn.execute(
+        (candidate_id,) = store.conn.execute(
             """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
                VALUES (?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
-                 version = excluded.version, record = excluded.record, found_at = excluded.found_at""",
+                 version = excluded.version, record = excluded.record, found_at = excluded.found_at
+               RETURNING id""",
             [ecosystem, name, version, kind, key, canonical_json(record), utc_now()],
-        )
+        ).fetchone()
+        index_candidate(store.conn, candidate_id, ecosystem, name, kind, record)
 
 
 def candidates(store: Store, ecosystem: str | None = None) -> list[dict[str, Any]]:
