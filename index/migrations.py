@@ -298,10 +298,34 @@ def _json_object(text: str) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _v5_gaps(db: sqlite_utils.Database) -> None:
+    # Capability gaps (index/gaps.py): one per normalised need and effects ceiling (canonical JSON of the sorted
+    # effects). Asking again adds to demand and refreshes the document (canonical JSON, a valid gapVersion 0.1
+    # document whose id, intent and createdAt stay those of the first ask); a need satisfied later sets
+    # satisfied_at, and the gap is no longer published.
+    db.execute(
+        """CREATE TABLE gaps (
+            id INTEGER PRIMARY KEY,
+            gap_id TEXT NOT NULL UNIQUE,
+            need TEXT NOT NULL,
+            ceiling TEXT NOT NULL,
+            intent TEXT NOT NULL,
+            document TEXT NOT NULL,
+            demand INTEGER NOT NULL,
+            first_asked TEXT NOT NULL,
+            last_asked TEXT NOT NULL,
+            satisfied_at TEXT,
+            UNIQUE (need, ceiling)
+        )"""
+    )
+    db.execute("CREATE INDEX gaps_demand ON gaps(demand DESC, last_asked DESC) WHERE satisfied_at IS NULL")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "sources, documents, packages, capabilities, conflicts, FTS5", _v1_core),
     (2, "document links, integrity flags, crawl frontier", _v2_crawling),
     (3, "registry releases and resolutions, candidates, verified artifacts, bindings", _v3_registries),
     (4, "search over candidates (FTS5), bindings by candidate", _v4_search),
+    (5, "capability gaps: demand per normalised need and effects ceiling", _v5_gaps),
 ]
 LATEST = MIGRATIONS[-1][0]

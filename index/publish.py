@@ -169,12 +169,16 @@ def publish(
             with files.open(name) as fh:
                 fh.write(site_text)
         binding_names = _write_bindings(store, files)
+        from .gaps import GAPS_DIR, publish_gaps
+
+        gap_names = publish_gaps(store, files, generated_at)
     except BaseException:
         files.abort()
         raise
     files.commit()
     _remove_stale_shards(out, set(shard_names))
     _remove_stale(out / BINDINGS_DIR, set(binding_names))
+    _remove_stale(out / GAPS_DIR, set(gap_names))
     return PublishResult(
         outdir=str(out),
         index_url=f"{base}/index.json",

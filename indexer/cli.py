@@ -317,4 +317,5 @@ from miners import import_command as _import_command  # noqa: E402,F401  (regist
 
 from . import registry_cli  # noqa: E402,F401  (registers the registry commands on `app`)
 from . import lock_cli  # noqa: E402,F401  (registers `resolve` and `lock`)
+from . import gap_cli  # noqa: E402,F401  (registers `gap`)
 from . import search_cli  # noqa: E402,F401  (registers `search`)

@@ -23,6 +23,7 @@ SCHEMA_FILES = {
     "lockset": "lock-set.schema.json",
     "candidate": "candidate.schema.json",
     "report": "mining-report.schema.json",
+    "gaplisting": "gap-listing.schema.json",
 }
 
 

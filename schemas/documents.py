@@ -22,6 +22,7 @@ VERSION_FIELDS = {
     "lockVersion": "lock",
     "lock_set_version": "lockset",
     "report_version": "report",
+    "gapListingVersion": "gaplisting",
 }
 
 

@@ -31,6 +31,7 @@ _BINDING_ARTIFACT = load_schema("binding")["properties"]["immutableArtifact"]
 CAPABILITY_ID_PATTERN = load_schema("manifest")["properties"]["id"]["pattern"]
 SEMVER_PATTERN = load_schema("manifest")["properties"]["version"]["pattern"]
 GAP_ID_PATTERN = load_schema("gap")["properties"]["id"]["pattern"]
+GAP_LISTING_FILE_PATTERN = load_schema("gaplisting")["properties"]["gaps"]["items"]["properties"]["file"]["pattern"]
 INDEX_GENERATED_AT_PATTERN = load_schema("index")["properties"]["generatedAt"]["pattern"]
 COMMIT_PATTERN = "^([0-9a-f]{40}|[0-9a-f]{64})$"
 
@@ -459,6 +460,24 @@ class DeclaredSection(Wire):
     problems: list[DeclaredProblem]
 
 
+class GapListingEntry(Wire):
+    id: Annotated[str, _matching(GAP_ID_PATTERN, "gap_id")]
+    file: Annotated[str, _matching(GAP_LISTING_FILE_PATTERN, "gap_file")]
+    intent: NonEmpty
+    demand: Annotated[JsonInt, Field(ge=1)]
+    firstAsked: DateTime
+    lastAsked: DateTime
+    effectsCeiling: Annotated[list[NonEmpty], AfterValidator(_unique)]
+
+
+class GapListing(Wire):
+    """capindex's own: the published gaps (gaps/index.json), most demanded first."""
+
+    gapListingVersion: Literal["0.1"]
+    generatedAt: DateTime
+    gaps: list[GapListingEntry]
+
+
 class MiningReport(Wire):
     report_version: Literal["0.1"]
     generated_at: DateTime
@@ -481,4 +500,5 @@ DOCUMENT_MODELS: dict[str, type[Wire]] = {
     "lockset": LockSet,
     "candidate": Candidate,
     "report": MiningReport,
+    "gaplisting": GapListing,
 }

@@ -56,7 +56,7 @@ from schemas.jsonschema_validation import (
 # -- the reference ------------------------------------------------------------------------------
 
 INTEROP_KINDS = tuple(REFERENCE_FILES)
-CAPINDEX_KINDS = ("lock", "lockset", "candidate", "report")
+CAPINDEX_KINDS = ("lock", "lockset", "candidate", "report", "gaplisting")
 
 
 @functools.cache
@@ -405,6 +405,15 @@ valid("candidate.integer-confidence", "candidate", {**CANDIDATE, "confidence": 1
 valid("report.full", "report", REPORT)
 valid("report.min", "report", REPORT_MIN)
 valid("report.integral-float-counts", "report", edited(REPORT, ("coverage", "files_seen"), 12.0))
+GAP_LISTING = {"gapListingVersion": "0.1", "generatedAt": "2026-05-01T12:00:00.000Z", "gaps": [
+    {"id": "gap/resize-images-0a1b2c3d", "file": "resize-images-0a1b2c3d.json", "intent": "resize images",
+     "demand": 3, "firstAsked": "2026-04-01T00:00:00.000Z", "lastAsked": "2026-05-01T00:00:00.000Z",
+     "effectsCeiling": ["filesystem.read"]},
+    {"id": "gap/send-email-00ff00ff", "file": "send-email-00ff00ff.json", "intent": "send an email", "demand": 1,
+     "firstAsked": "2026-04-02T00:00:00.000Z", "lastAsked": "2026-04-02T00:00:00.000Z", "effectsCeiling": []},
+]}
+valid("gaplisting.two", "gaplisting", GAP_LISTING)
+valid("gaplisting.empty", "gaplisting", {**GAP_LISTING, "gaps": []})
 
 INVALID: dict[str, Case] = {}
 
@@ -591,6 +600,17 @@ invalid("report.candidates.invalid", "capindex", "report.full", ("candidates", 0
 invalid("report.hazards.kind.missing", "capindex", "report.full", ("hazards", 0, "kind"), DELETE)
 invalid("report.unsupported_extensions.fractional", "capindex", "report.full", ("unsupported_extensions", ".zig"), 1.5)
 invalid("report.additionalProperties", "capindex", "report.min", ("warnings",), [])
+
+# gap listing
+invalid("gaplisting.version", "capindex", "gaplisting.two", ("gapListingVersion",), "1")
+invalid("gaplisting.gaps.id", "capindex", "gaplisting.two", ("gaps", 0, "id"), "resize-images")
+invalid("gaplisting.gaps.file.path", "capindex", "gaplisting.two", ("gaps", 0, "file"), "../x.json")
+invalid("gaplisting.gaps.demand.zero", "capindex", "gaplisting.two", ("gaps", 0, "demand"), 0)
+invalid("gaplisting.gaps.demand.fractional", "capindex", "gaplisting.two", ("gaps", 0, "demand"), 1.5)
+invalid("gaplisting.gaps.lastAsked", "capindex", "gaplisting.two", ("gaps", 1, "lastAsked"), "yesterday")
+invalid("gaplisting.gaps.effectsCeiling.duplicate", "capindex", "gaplisting.two", ("gaps", 0, "effectsCeiling"),
+        ["filesystem.read", "filesystem.read"])
+invalid("gaplisting.additionalProperties", "capindex", "gaplisting.two", ("demand",), 4)
 
 ALL_CASES = [*VALID.values(), *INVALID.values()]
 
