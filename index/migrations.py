@@ -321,11 +321,21 @@ def _v5_gaps(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX gaps_demand ON gaps(demand DESC, last_asked DESC) WHERE satisfied_at IS NULL")
 
 
+def _v6_undeclared_effects(db: sqlite_utils.Database) -> None:
+    # A manifest without an `effects` field was stored as "[]", which reads as "no effects"; it
+    # says nothing of them, so it is stored as null and searched as opaque.
+    db.execute(
+        """UPDATE capabilities SET effects = 'null' WHERE id IN (
+             SELECT id FROM capability_manifests WHERE json_type(manifest, '$.effects') IS NULL)"""
+    )
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "sources, documents, packages, capabilities, conflicts, FTS5", _v1_core),
     (2, "document links, integrity flags, crawl frontier", _v2_crawling),
     (3, "registry releases and resolutions, candidates, verified artifacts, bindings", _v3_registries),
     (4, "search over candidates (FTS5), bindings by candidate", _v4_search),
     (5, "capability gaps: demand per normalised need and effects ceiling", _v5_gaps),
+    (6, "capabilities whose manifest declares no effects: effects null, not []", _v6_undeclared_effects),
 ]
 LATEST = MIGRATIONS[-1][0]

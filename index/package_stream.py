@@ -34,8 +34,9 @@ def prepare_package(package: dict[str, Any]) -> Prepared:
     capabilities = []
     for position, cap in enumerate(package["capabilities"]):
         m = cap["manifest"]
-        # validated effects are plain identifiers: no JSON escaping needed
-        effects = '["' + '","'.join(m["effects"]) + '"]' if m.get("effects") else "[]"
+        # validated effects are plain identifiers: no JSON escaping needed; a manifest that declares
+        # no effects at all says nothing of them, which is not "none" (search treats it as opaque)
+        effects = '["' + '","'.join(m["effects"]) + '"]' if m.get("effects") else ("[]" if "effects" in m else "null")
         capabilities.append((
             position, m["id"], m["version"], m["name"], m["description"], " ".join(m.get("tags") or ()), effects,
             cap["module"], cap.get("integrity"),

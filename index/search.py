@@ -511,9 +511,11 @@ def _native_rows(conn: sqlite3.Connection, ids: list[int], with_packages: bool) 
     ):
         row = Row(NATIVE, cid, (cap_id, name, description, tags))
         try:
-            effect_list = [e for e in json.loads(effects) if isinstance(e, str)]
+            declared = json.loads(effects)
         except ValueError:
-            effect_list = []
+            declared = None
+        # a manifest that declares no effects says nothing of them: opaque, as the lock resolver has it
+        effect_list = [e for e in declared if isinstance(e, str)] if isinstance(declared, list) else [OPAQUE]
         row.data = {"cap_id": cap_id, "version": version, "name": name, "description": description,
                     "effects": sorted(set(effect_list)), "package": None, "package_id": package_id,
                     "provenance": "native", "kind": None, "bound": False, "confidence": 1.0, "substrates": set()}

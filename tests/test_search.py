@@ -456,3 +456,34 @@ def test_filters_that_exclude_every_full_match_still_find_partial_ones(store):
     found = search(store, "frobnicate widgets", SearchFilters(effects_ceiling=frozenset()))
     assert [r.id for r in found] == ["local/frob"] and found[0].matched == {"name": ["frobnicate"],
                                                                             "description": ["frobnicate"]}
+
+
+def test_a_manifest_that_declares_no_effects_is_opaque_under_a_ceiling(store):
+    undeclared = manifest("widgets/polish", name="Polish Widgets", description="Polish widgets.")
+    del undeclared["effects"]  # optional in a manifest: nothing is said of its effects
+    ingest(store, native("@acme/polish", "1.0.0", undeclared,
+                         manifest("widgets/shine", name="Shine Widgets", description="Polish and shine widgets.")))
+    found = {r.id: r for r in search(store, "polish widgets")}
+    assert found["widgets/polish"].effects == [OPAQUE] and found["widgets/shine"].effects == []
+    assert ids(search(store, "polish widgets", SearchFilters(effects_ceiling=frozenset()))) == {"widgets/shine"}
+    assert ids(search(store, "polish widgets", SearchFilters(effects_ceiling=frozenset(), allow_opaque=True))) == {
+        "widgets/polish", "widgets/shine"}
+
+
+def test_migration_6_marks_stored_manifests_without_effects(tmp_path):
+    from index.migrations import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    with Store(path) as s:
+        undeclared = manifest("widgets/polish")
+        del undeclared["effects"]
+        ingest(s, native("@acme/polish", "1.0.0", undeclared, manifest("widgets/shine")))
+        # as a store written before migration 6 has it: "[]" for both
+        s.conn.execute("UPDATE capabilities SET effects = '[]'")
+        s.conn.execute("DELETE FROM schema_version WHERE version = 6")
+        s.conn.commit()
+    assert MIGRATIONS[5][0] == 6
+    with Store(path) as s:
+        assert s.schema_version == 6
+    assert rows(path, "SELECT cap_id, effects FROM capabilities ORDER BY cap_id") == [
+        ("widgets/polish", "null"), ("widgets/shine", "[]")]
