@@ -28,14 +28,6 @@ from schemas.documents import validate
 
 FIXTURES = Path(__file__).parent / "fixtures" / "compose"
 
-try:
-    import index.search  # noqa: F401
-
-    SEARCH_MISSING = None
-except ImportError as exc:  # written by another worker at the same time
-    SEARCH_MISSING = f"index.search is not there yet ({exc}); compose() searches each part through it"
-
-needs_search = pytest.mark.skipif(SEARCH_MISSING is not None, reason=SEARCH_MISSING or "")
 
 
 # -- the store -----------------------------------------------------------------------------------
@@ -388,7 +380,6 @@ def test_pipelines_are_ranked_and_limited(store):
 # -- compose() over index.search -----------------------------------------------------------------
 
 
-@needs_search
 def test_compose_searches_each_part_and_finds_the_pipeline(store):
     from index.compose import compose
     from index.search import SearchFilters
@@ -399,7 +390,6 @@ def test_compose_searches_each_part_and_finds_the_pipeline(store):
     assert ids(outcome.pipelines[0]) == ["words/normalize", "words/slugify"]
 
 
-@needs_search
 def test_compose_over_search_finds_the_ampersand_pipeline(store):
     from index.compose import compose
     from index.search import SearchFilters

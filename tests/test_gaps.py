@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_compose import build_store, needs_search
+from test_compose import build_store
 
 from conftest import index_doc, package, reference_validator, rows, write_json
 from index.compose import OPAQUE
@@ -111,7 +111,6 @@ def test_bad_input_gets_one_line_and_a_non_zero_exit(tmp_path):
 # -- evaluating (index.search) -------------------------------------------------------------------
 
 
-@needs_search
 def test_a_satisfied_need_writes_no_gap(db, tmp_path):
     outcome = evaluate(db, "slugify a phrase")
     assert outcome.satisfied and [s.id for s in outcome.results][:1] == ["words/slugify"]
@@ -134,7 +133,6 @@ def test_a_satisfied_need_writes_no_gap(db, tmp_path):
     assert not any(f.startswith("gaps/") for f in result.files) and not (publish_dir / "gaps").exists()
 
 
-@needs_search
 def test_a_need_met_only_by_composition_is_satisfied_by_the_pipeline(db):
     outcome = evaluate(db, "normalize unicode then slugify a phrase")
     assert outcome.satisfied and outcome.results == []  # neither alone covers both parts
@@ -142,7 +140,6 @@ def test_a_need_met_only_by_composition_is_satisfied_by_the_pipeline(db):
     assert rows(db, "SELECT COUNT(*) FROM gaps") == [(0,)]
 
 
-@needs_search
 def test_the_gap_document_validates_and_explains_each_near_miss(db):
     outcome = evaluate(db, "fetch a web page's words")  # docs/fetch-page needs network.connect
     assert not outcome.satisfied
@@ -157,7 +154,6 @@ def test_the_gap_document_validates_and_explains_each_near_miss(db):
     assert outcome.demand == 1 and outcome.first_asked == gap["createdAt"]
 
 
-@needs_search
 def test_external_near_misses_say_opaque_and_not_bound(db):
     closed = evaluate(db, "detect anomalous events")
     assert not closed.satisfied
@@ -174,7 +170,6 @@ def test_external_near_misses_say_opaque_and_not_bound(db):
     assert opened.gap["required"]["effectsCeiling"] == [OPAQUE]
 
 
-@needs_search
 def test_schema_mismatch_and_composition_attempts_are_evidence(db, tmp_path):
     wants_number = {"type": "object", "properties": {"slug": {"type": "integer"}}, "required": ["slug"]}
     outcome = evaluate(db, "slugify a phrase", output_schema=wants_number, input_schema={"type": "object"})
@@ -195,7 +190,6 @@ def test_schema_mismatch_and_composition_attempts_are_evidence(db, tmp_path):
     assert "covers only part of the need (nothing for 'square an integer count')" in count
 
 
-@needs_search
 def test_asking_again_in_other_words_raises_demand_not_a_new_gap(db):
     from index.search import normalise_need
 
@@ -214,7 +208,6 @@ def test_asking_again_in_other_words_raises_demand_not_a_new_gap(db):
     assert valid_gap(stored) == second.gap
 
 
-@needs_search
 def test_publish_writes_each_gap_and_a_listing_ranked_by_demand(db, tmp_path, capsys):
     from index.store import Store
     from indexer.cli import main
@@ -244,7 +237,6 @@ def test_publish_writes_each_gap_and_a_listing_ranked_by_demand(db, tmp_path, ca
     assert not list(out.rglob("*.capindex-tmp"))
 
 
-@needs_search
 def test_a_gap_satisfied_later_is_no_longer_published(db, tmp_path):
     from index.store import Store
 
@@ -267,7 +259,6 @@ def test_a_gap_satisfied_later_is_no_longer_published(db, tmp_path):
     assert not list((out / "gaps").glob("*.json"))  # the stale gap and listing are gone
 
 
-@needs_search
 def test_cli_prints_the_gap_and_its_evidence(db):
     proc = run("--db", str(db), "gap", "fetch a web page's words", "--verify", "returns the page's words")
     assert proc.returncode == 0, proc.stderr

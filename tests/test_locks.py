@@ -563,19 +563,8 @@ def test_reference_example_republished_lock_names_its_capability(tmp_path, refer
 # -- needs (through index.search) ------------------------------------------------------------------
 
 
-def _search_available() -> bool:
-    try:
-        from index import search  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
-needs_search = pytest.mark.skipif(not _search_available(),
-                                  reason="index/search.py (search for a need) is not in this tree yet")
-
-
-@needs_search
 def test_need_resolves_to_the_best_native_capability(network_db, cli):
     run = cli("--db", network_db, "--json", "resolve", "slugify", "--base-url", BASE)
     assert run.code == 0, run.err
@@ -587,7 +576,6 @@ def test_need_resolves_to_the_best_native_capability(network_db, cli):
     assert forced.code == 0 and forced.json()["lock"]["capability"]["id"] == "text/slugify"
 
 
-@needs_search
 def test_a_mined_candidate_cannot_be_locked(tmp_path, cli):
     from index import registry
 
