@@ -26,20 +26,30 @@ from typing import Any
 Item = tuple[str, str, int]  # (path, language, size)
 Result = tuple[str, Any]  # (path, facts or the reason it was skipped)
 
-CHUNK_BYTES = 48 * 1024  # small enough that the two processes finish close together
+CHUNK_BYTES = 64 * 1024  # the first chunks' size; they shrink as the work left does
+MIN_CHUNK_BYTES = 8 * 1024
 PARALLEL_FROM = 96 * 1024  # below this much source a fork costs more than the second core saves
 
 
-def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[Item]]:
-    chunks: list[list[Item]] = [[]]
+def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[int]]:
+    """Positions of `items` in chunks: the largest files first, and each chunk about a quarter of
+    the bytes left (between MIN_CHUNK_BYTES and `size`), so the last chunks are small and
+    whichever process finishes first waits little for the other."""
+    order = sorted(range(len(items)), key=lambda i: -items[i][2])
+    left = sum(item[2] for item in items)
+    chunks: list[list[int]] = []
+    current: list[int] = []
     filled = 0
-    for item in items:
-        if filled >= size:
-            chunks.append([])
-            filled = 0
-        chunks[-1].append(item)
-        filled += item[2]
-    return [c for c in chunks if c]
+    for i in order:
+        current.append(i)
+        filled += items[i][2]
+        if filled >= max(MIN_CHUNK_BYTES, min(size, left // 4)):
+            chunks.append(current)
+            left -= filled
+            current, filled = [], 0
+    if current:
+        chunks.append(current)
+    return chunks
 
 
 Analyse = Callable[[str, str, bytes], Any]
@@ -66,13 +76,13 @@ def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: An
             return [(path, analyse(path, language, read(path))) for path, language, _ in items]
         for language in sorted({language for _, language, _ in items}) if prepare else ():
             prepare(language)
-        return _forked(chunks, read, analyse, meanwhile)
+        return _forked(items, chunks, read, analyse, meanwhile)
     finally:
         if collecting:
             gc.enable()
 
 
-def _forked(chunks: list[list[Item]], read: Callable[[str], bytes], analyse: Analyse,
+def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
             meanwhile: Callable[[], Any] | None) -> list[Result]:
     ctx = multiprocessing.get_context("fork")
     counter = ctx.RawValue("l", 0)
@@ -86,8 +96,8 @@ def _forked(chunks: list[list[Item]], read: Callable[[str], bytes], analyse: Ana
             counter.value = index + 1
         return index
 
-    def run(chunk: list[Item]) -> list[Result]:
-        return [(p, analyse(p, lang, read(p))) for p, lang, _ in chunk]
+    def run(chunk: list[int]) -> list[Any]:
+        return [analyse(items[i][0], items[i][1], read(items[i][0])) for i in chunk]
 
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -109,7 +119,7 @@ def _forked(chunks: list[list[Item]], read: Callable[[str], bytes], analyse: Ana
     received = bytearray()
     drain = threading.Thread(target=_drain, args=(read_end, received), daemon=True)
     drain.start()
-    done: dict[int, list[Result]] = {}
+    done: dict[int, list[Any]] = {}
     try:
         if meanwhile is not None:
             meanwhile()
@@ -126,10 +136,13 @@ def _forked(chunks: list[list[Item]], read: Callable[[str], bytes], analyse: Ana
         index, results = pickle.loads(view[at + 8:at + 8 + size])
         done[index] = results
         at += 8 + size
+    results: list[Any] = [None] * len(items)
     for index, chunk in enumerate(chunks):
         if index not in done:  # the child died while analysing it
-            done[index] = [(p, _isolated(p, lang, read(p), analyse)) for p, lang, _ in chunk]
-    return [result for index in range(len(chunks)) for result in done[index]]
+            done[index] = [_isolated(items[i][0], items[i][1], read(items[i][0]), analyse) for i in chunk]
+        for i, result in zip(chunk, done[index], strict=True):
+            results[i] = result
+    return [(item[0], result) for item, result in zip(items, results, strict=True)]
 
 
 def _drain(fd: int, into: bytearray) -> None:

@@ -63,13 +63,14 @@ def test_small_input_stays_in_process():
 def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed(tmp_path):
     parent = os.getpid()
     taken = tmp_path / "boom-taken"
-    # chunk 0 is one big file, so the parent is busy with it while the child takes chunk 1
     SOURCES["slow.py"], SOURCES["boom.py"] = b"x = 1\n" * (CHUNK_BYTES // 6 + 1), b"y = 2\n"
     items = [("slow.py", "python", len(SOURCES["slow.py"])), ("boom.py", "python", 6), *_items(12, 8 * 1024)]
 
     def fragile(path: str, language: str, data: bytes):
-        if os.getpid() == parent and path == "slow.py":
-            deadline = time.monotonic() + 60  # busy until the child has taken boom.py, however loaded the machine
+        if os.getpid() == parent:
+            # the parent holds its first chunk until the child has taken boom.py (the smallest file, so
+            # in the last chunk), however loaded the machine: boom.py can only be the child's
+            deadline = time.monotonic() + 60
             while not taken.exists() and time.monotonic() < deadline:
                 time.sleep(0.01)
         if path == "boom.py" and os.getpid() != parent:
@@ -83,11 +84,14 @@ def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed(tmp_path):
     assert len(results) == len(items)
 
 
-def test_chunks_are_bounded_and_keep_every_item():
-    items = _items(30, 10 * 1024)
+def test_chunks_take_the_largest_files_first_and_shrink():
+    items = _items(30, 10 * 1024) + _items(2, 100 * 1024)[::-1]
     chunks = parallel.chunked(items)
-    assert [i for c in chunks for i in c] == items
-    assert all(sum(size for _, _, size in c[:-1]) < CHUNK_BYTES for c in chunks)
+    assert sorted(i for c in chunks for i in c) == list(range(len(items)))  # every file once
+    sizes = [sum(items[i][2] for i in c) for c in chunks]
+    assert chunks[0] == [0] or items[chunks[0][0]][2] == max(size for _, _, size in items)
+    assert all(size - items[c[-1]][2] < CHUNK_BYTES for size, c in zip(sizes, chunks, strict=True))
+    assert sizes[-1] <= sizes[len(sizes) // 2] <= max(sizes)
 
 
 def test_the_parents_own_work_runs_while_the_child_analyses():
