@@ -234,6 +234,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
     for path in sorted(facts):
         f = facts[path]
         by_name = {s.name: s for s in f.symbols}
+        file_module = _module(path, f.language, package) if f.symbols or f.surfaces else None
+        file_public = _public_module(path, f.language, reachable, f) if f.symbols else False
         for symbol in f.symbols:
             if symbol.kind == "method" and symbol.container and not by_name.get(symbol.container, symbol).exported:
                 exported = False
@@ -241,8 +243,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 exported = symbol.exported
             if symbol.kind == "method" and symbol.name.rsplit(".", 1)[-1].startswith("__"):
                 exported = False  # __init__, __call__: how a class is used, not an operation of its own
-            module = _module(path, f.language, package)
-            public = exported and _public_module(path, f.language, reachable, f)
+            module = file_module
+            public = exported and file_public
             if exported and not public and f.language == "python" and symbol.container is None:
                 # a private module's name that a package re-exports (httpx's `from ._api import get`)
                 owner = _reexporting_package(path, symbol.name, promoted)
@@ -279,7 +281,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             effects = [h for h in f.effects if surface.handler and (t := by_name.get(surface.handler))
                        and t.start_byte <= h.start_byte < t.end_byte]
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
-                                   _module(path, f.language, package), "public", f.language, path, surface.line,
+                                   file_module, "public", f.language, path, surface.line,
                                    surface.end_line, name, surface.description, evidence, effects, 0.8, [])
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
