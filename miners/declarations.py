@@ -298,6 +298,7 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
     methods: list[tuple[Any, str, Any]] = []  # (method node, name, class node)
     calls: list[tuple[int, str]] = []
     local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
+    aliases: dict[str, str] = {}  # local name -> the name it is exported as (`export { _parse as parse }`)
 
     for _, m in file_matches(parsed, "declarations"):
         if "call" in m or "new" in m:
@@ -334,20 +335,26 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
                 surface.default_export = local
             else:
                 surface.names.add(exported_as)
+                if exported_as != local:
+                    aliases.setdefault(local, exported_as)
         elif "export.from" in m:
             surface.reexports.append((_specifier(parsed, m["export.from"][0])[1], parsed.text(m["source"][0])))
         elif "export.all" in m:
             surface.export_all_from.append(parsed.text(m["export.all"][0]))
         elif "cjs.default" in m:
-            _commonjs_default(parsed, m["cjs.default"][0], surface, symbols, local_exports)
+            _commonjs_default(parsed, m["cjs.default"][0], surface, symbols, local_exports, aliases)
         elif "cjs.name" in m:
             _commonjs_name(parsed, parsed.text(m["cjs.name"][0]), m["cjs.value"][0], surface, symbols,
-                           local_exports)
+                           local_exports, aliases)
 
     for sym in symbols:  # declared without `export`, made public later (the lodash pattern among them)
         if sym.container is None and sym.name in local_exports:
             sym.exported = True
     symbols += _bound_exports(parsed, root, local_exports - {s.name for s in symbols if s.container is None})
+    for sym in symbols:  # a bundle's `export { _Renderer as Renderer }`: users know it by the exported name
+        if sym.container is None and sym.name in aliases and sym.name not in surface.names:
+            sym.notes.append(f"declared as {sym.name}")
+            sym.name = aliases[sym.name]
     for node, name, class_node in methods:
         owner = classes.get(class_node.id)
         if owner is None:
@@ -516,7 +523,7 @@ def _require(parsed: ParsedFile, node: Any) -> str | None:
 
 
 def _commonjs_default(parsed: ParsedFile, value: Any, surface: ModuleSurface, symbols: list[Symbol],
-                      local_exports: set[str]) -> None:
+                      local_exports: set[str], aliases: dict[str, str]) -> None:
     """module.exports = x | {a, b: c} | function name() {} | class {} | require('./m')."""
     if value.type == "identifier":
         surface.default_export = parsed.text(value)
@@ -528,7 +535,8 @@ def _commonjs_default(parsed: ParsedFile, value: Any, surface: ModuleSurface, sy
                 local_exports.add(parsed.text(prop))
             elif prop.type == "pair":
                 key = parsed.text(prop.child_by_field_name("key")).strip("'\"")
-                _commonjs_name(parsed, key, prop.child_by_field_name("value"), surface, symbols, local_exports)
+                _commonjs_name(parsed, key, prop.child_by_field_name("value"), surface, symbols, local_exports,
+                               aliases)
             elif prop.type == "method_definition":
                 name = parsed.text(prop.child_by_field_name("name"))
                 surface.names.add(name)
@@ -548,13 +556,18 @@ def _commonjs_default(parsed: ParsedFile, value: Any, surface: ModuleSurface, sy
 
 
 def _commonjs_name(parsed: ParsedFile, name: str, value: Any, surface: ModuleSurface, symbols: list[Symbol],
-                   local_exports: set[str]) -> None:
+                   local_exports: set[str], aliases: dict[str, str]) -> None:
     """exports.name = value / module.exports.name = value / module.exports = {name: value}."""
     surface.names.add(name)
     if value is None:
         return
     if value.type == "identifier":
-        local_exports.add(parsed.text(value))
+        local = parsed.text(value)
+        local_exports.add(local)
+        # exports.default = X is the default export, not a name, unless X is Babel's placeholder for an
+        # anonymous one (`var _default = ...; exports.default = _default`): then the default's own naming applies
+        if local != name and (name != "default" or local == "_default"):
+            aliases.setdefault(local, name)
     elif value.type in _FUNCTIONS:
         start = value.parent.start_byte if value.parent.type in ("assignment_expression", "pair") else None
         symbols.append(_symbol(parsed, "function", name, value, _js_head(parsed, value, start),

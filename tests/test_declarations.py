@@ -215,8 +215,10 @@ def test_js_esm_export_forms():
     assert surface.reexports == [("parse", "./format.js"), ("fmt", "./format.js"), ("utils", "./utils.js")]
     assert surface.export_all_from == ["./extra.js"]
     assert surface.default_export == "default"
-    for name in ("slugify", "fetchAll", "Client", "add", "sub", "default", "local", "internal"):
+    for name in ("slugify", "fetchAll", "Client", "add", "sub", "default", "local", "exposed"):
         assert symbols[name].exported, name
+    assert "internal" not in symbols  # `export { internal as exposed }`: known by the name it is exported as
+    assert "declared as internal" in symbols["exposed"].notes
     assert not symbols["normalize"].exported
     assert symbols["default"].calls == ["handle"]
 
@@ -272,7 +274,8 @@ def test_commonjs_object_literal_and_exports_names():
     assert surface.names == {"parse", "format", "check", "plugins", "version", "helper"}
     assert surface.reexports == [("plugins", "./plugins")]
     assert surface.default_export is None
-    assert symbols["parse"].exported and symbols["stringify"].exported  # `format: stringify`
+    assert symbols["parse"].exported and symbols["format"].exported  # `format: stringify`
+    assert "stringify" not in symbols and "declared as stringify" in symbols["format"].notes
     assert not symbols["hidden"].exported
     assert symbols["check"].doc == "Checks it." and symbols["check"].calls == ["parse"]
     assert symbols["version"].signature == "module.exports.version = function (long)"
@@ -455,3 +458,43 @@ def test_an_exported_name_bound_to_a_call_is_a_function_of_unknown_shape():
     assert found["add"].doc == "Adds two numbers." and "parameters are not known" in found["add"].notes[0]
     assert "other" not in found  # not exported: not a candidate of its own
     assert surface.default_export == "add"
+
+
+def test_js_a_name_exported_under_another_is_known_by_the_exported_one():
+    # a bundle's export list (marked, rollup output): users import Renderer, not _Renderer
+    syms, surface = declarations("lib/marked.esm.js", """
+        class _Renderer {
+          code(text) { return text; }
+        }
+        function _getDefaults() { return {}; }
+        function parse(src) { return src; }
+        export { _Renderer as Renderer, _getDefaults as getDefaults, parse };
+    """)
+    assert {"Renderer", "Renderer.code", "getDefaults", "parse"} <= set(syms)
+    assert "_Renderer" not in syms and syms["Renderer"].exported and syms["Renderer.code"].exported
+    assert "declared as _Renderer" in syms["Renderer"].notes
+    assert surface.names >= {"Renderer", "getDefaults", "parse"}
+
+
+def test_js_commonjs_aliases_and_babels_default_placeholder():
+    syms, _ = declarations("lib/api.js", """
+        function makeDir(p) { return p; }
+        function keep(p) { return p; }
+        module.exports = { mkdirs: makeDir, keep };
+    """)
+    assert "mkdirs" in syms and "makeDir" not in syms and syms["mkdirs"].exported
+    assert syms["keep"].exported
+    # Babel's `var _default = ...; exports.default = _default`: the default export, named by the default's rule
+    syms, surface = declarations("dist/md5.js", """
+        function md5(bytes) { return bytes; }
+        var _default = md5;
+        exports.default = _default;
+    """)
+    assert "default" in syms and "_default" not in syms and "default" in surface.names
+    # a named class exported as the default keeps its own name
+    syms, _ = declarations("dist/2019.js", """
+        class Ajv2019 {}
+        module.exports = exports = Ajv2019;
+        exports.default = Ajv2019;
+    """)
+    assert "Ajv2019" in syms and "default" not in syms
