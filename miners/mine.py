@@ -286,12 +286,19 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
             out.append(candidate)
-    for name, target in sorted(package["bins"].items()):
-        out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("npm", "package.json"),
-                                     "javascript"))
-    for name, target in sorted(package["scripts"].items()):
-        out.append(_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
-                                     "python"))
+    commands = {c["name"]: c for c in out if c["kind"] == "cli-command"}
+    declared = [_declared_command(repo_key, identity, name, target, package["manifest_path"].get("npm", "package.json"),
+                                  "javascript") for name, target in sorted(package["bins"].items())]
+    declared += [_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
+                                   "python") for name, target in sorted(package["scripts"].items())]
+    for command in declared:
+        found = commands.get(command["name"])
+        if found is None:
+            out.append(command)
+            commands[command["name"]] = command
+        else:  # the command the manifest names is the one its code defines (a click group): one candidate
+            found["evidence"] = command["evidence"] + found["evidence"]
+            found["confidence"] = max(found["confidence"], command["confidence"])
     return out
 
 

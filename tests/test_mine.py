@@ -233,3 +233,19 @@ def test_a_private_module_re_exported_by_its_package_is_public_under_the_package
     assert (found[("function", "get")]["visibility"], found[("function", "get")]["module"]) == ("public", "webby")
     assert found[("method", "Client.send")]["visibility"] == "public"
     assert found[("function", "unlisted")]["visibility"] == "internal"
+
+
+def test_a_console_script_and_the_click_group_it_runs_are_one_command(tmp_path, capsys):
+    root = tmp_path / "tool"
+    (root / "envtool").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "envtool"\n[project.scripts]\nenvtool = "envtool.cli:cli"\n')
+    (root / "envtool" / "__init__.py").write_text("")
+    (root / "envtool" / "cli.py").write_text(
+        "import click\n\n\n@click.group()\ndef cli():\n    '''Manage .env files.'''\n\n\n"
+        "@cli.command()\ndef show():\n    '''Show the values.'''\n")
+    report = mine(tmp_path, capsys, str(root))
+    commands = [c for c in report["candidates"] if c["kind"] == "cli-command"]
+    assert [c["name"] for c in commands] == ["envtool"]
+    kinds = [e["kind"] for e in commands[0]["evidence"]]
+    assert kinds[0] == "manifest" and "declaration" in kinds  # pyproject's script and the click group
+    assert [c["name"] for c in report["candidates"] if c["kind"] == "cli-subcommand"] == ["envtool show"]
