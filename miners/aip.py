@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import bisect
 import json
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from miners.declared import Declared, Imported, Problem, canonical_json, id_segment, sha256
@@ -93,7 +91,6 @@ def read(path: str, data: bytes) -> Imported:
     out = Imported()
     try:
         value, lines = load(path, data)
-        value = _plain(value) if is_yaml(path) else value
     except DocumentError as exc:
         out.problems.append(Problem(path, exc.where, exc.reason))
         return out
@@ -383,19 +380,3 @@ def _show(value: Any) -> str:
 def _words(*texts: str) -> str:
     """Lower-case text with camelCase split, for whole-word matching (sendEmail -> send email)."""
     return " ".join(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).lower() for text in texts)
-
-
-def _plain(value: Any) -> Any:
-    """YAML's values as JSON's (as miners/openapi.py reads them): keys as strings, dates as ISO text, no NaN or
-    infinity, so the digest and metadata stay JSON."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)

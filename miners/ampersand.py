@@ -20,11 +20,9 @@ Each operation's `Declared`:
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import date
 from typing import Any, NamedTuple
 
 from miners.declared import Declared, Imported, Problem, canonical_json, sha256
@@ -75,7 +73,6 @@ def read(path: str, data: bytes) -> Imported:
     out = Imported()
     try:
         value, lines = load(path, data)
-        value = _plain(value) if is_yaml(path) else value
     except DocumentError as exc:
         out.problems.append(Problem(path, exc.where, exc.reason))
         return out
@@ -360,19 +357,3 @@ def _show(value: Any) -> str:
     kinds = {dict: "object", list: "array", str: "string", bool: "boolean"}
     text = json.dumps(value, ensure_ascii=False, default=str)
     return f"{kinds.get(type(value), 'number')} {text if len(text) <= 40 else text[:37] + '...'}"
-
-
-def _plain(value: Any) -> Any:
-    """YAML's values as JSON's (as miners/openapi.py reads them): keys as strings, dates as ISO text, no NaN or
-    infinity, so the digest and metadata stay JSON."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)

@@ -11,7 +11,9 @@ nodes carry their marks.
 from __future__ import annotations
 
 import json
+import math
 import re
+from datetime import date, datetime
 from typing import Any
 
 
@@ -151,7 +153,7 @@ def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         if node is not None:
             _check_aliases(node)
-        value = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader: no object construction
+        value = yaml.load(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}" if mark is not None else "line 1"
@@ -161,7 +163,23 @@ def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
     lines: dict[str, int] = {}
     if node is not None:
         _yaml_lines(node, "", lines, set())
-    return value, lines
+    return json_values(value), lines
+
+
+def json_values(value: Any) -> Any:
+    """YAML's values as JSON's, so digests and metadata stay JSON: keys as strings (`200:` is an
+    int in YAML), dates as ISO text, NaN and infinity as text."""
+    if isinstance(value, dict):
+        return {str(k): json_values(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_values(v) for v in value]
+    if value is None or isinstance(value, (str, int, bool)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return str(value)
 
 
 def _check_aliases(root: Any) -> None:

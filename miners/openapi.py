@@ -8,10 +8,8 @@ operations a client calls, so they are not read. Swagger 2.0 is recognised only 
 from __future__ import annotations
 
 import bisect
-import math
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 from urllib.parse import unquote
 
@@ -200,21 +198,6 @@ def _lookup(doc: Any, ptr: str) -> tuple[bool, Any]:
     return True, here
 
 
-def _plain(value: Any) -> Any:
-    """YAML's values as JSON's: keys as strings (`200:` is an int), dates as ISO text, no NaN or infinity."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)
-
-
 def _media(content: Any) -> tuple[str, dict[str, Any]] | None:
     """The media type to read: application/json, else any JSON type (+json), else the first."""
     if not isinstance(content, dict) or not content:
@@ -255,7 +238,7 @@ class _Reader:
         except DocumentError as exc:
             self.out.problems.append(Problem(self.path, exc.where, exc.reason))
             return
-        doc = self.doc = _plain(raw)
+        doc = self.doc = raw
         if not isinstance(doc, dict):
             return self.problem("", "not an OpenAPI document: the top level is not an object")
         if "swagger" in doc and "openapi" not in doc:

@@ -291,3 +291,9 @@ def test_json_path_spells_keys_like_the_schema_problems():
     for loc, ptr in [(("capability", "exports", "text/x", "module"), "/capability/exports/text~1x/module"),
                      (("a b", 0, "c"), "/a b/0/c")]:
         assert json_path(ptr) == schema_path(loc)
+
+
+def test_yaml_values_come_back_as_json_values():
+    value, _ = load("a.yaml", b"responses:\n  200: ok\nwhen: 2024-01-02\nratio: .nan\nflag: true\n")
+    assert value == {"responses": {"200": "ok"}, "when": "2024-01-02", "ratio": "nan", "flag": True}
+    assert json.loads(json.dumps(value)) == value
