@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
                "ratio_core_seconds": round(total_mine * cores / total_parse, 2),
                "ratio_wall": round(total_mine / total_parse, 2), "cores": cores}
     verdict = {"speed >= 3 MB/s per core": summary["mb_per_s_per_core"] >= 3.0,
-               "<= 2x a bare parse": summary["ratio_core_seconds"] <= 2.0}
+               "<= 2x a bare parse (wall time, mining on both cores)": summary["ratio_wall"] <= 2.0,
+               "<= 2x a bare parse (core-seconds, the stricter reading)": summary["ratio_core_seconds"] <= 2.0}
     if args.json:
         print(json.dumps({"packages": results, "total": summary, "targets": verdict}, indent=2))
     else:
@@ -132,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['parse_seconds']:8.2f} {r['mb_per_s_per_core']:10.2f} {r['ratio_core_seconds']:6.2f}")
         print(f"{'total':<28} {total_bytes / 1e6:7.2f} {'':>6} {'':>6} {total_mine:7.2f} {total_parse:8.2f} "
               f"{summary['mb_per_s_per_core']:10.2f} {summary['ratio_core_seconds']:6.2f}")
-        print(f"(information: mining wall time / bare parse wall time = {summary['ratio_wall']}x; the target is "
-              "checked in core-seconds, the stricter reading)")
+        print(f"mining wall time / bare parse wall time = {summary['ratio_wall']}x; in core-seconds "
+              f"{summary['ratio_core_seconds']}x")
         for name, ok in verdict.items():
             print(f"{name}: {'PASS' if ok else 'FAIL'}")
     return 0 if all(verdict.values()) else 1
