@@ -43,6 +43,18 @@ def json_path(ptr: str) -> str:
     return out
 
 
+def ends(lines: dict[str, int], wanted: set[str]) -> dict[str, int]:
+    """The last line where a value inside each wanted pointer starts (its span's end, give or take
+    the closing brackets), in one pass over every pointer's ancestors."""
+    out = {ptr: lines.get(ptr, 1) for ptr in wanted}
+    for ptr, line in lines.items():
+        while ptr:
+            ptr = ptr[: ptr.rfind("/")]
+            if ptr in out and line > out[ptr]:
+                out[ptr] = line
+    return out
+
+
 def is_yaml(path: str) -> bool:
     return path.lower().endswith((".yaml", ".yml"))
 

@@ -144,7 +144,7 @@ class _Listing:
         return found
 
     def entries(self, items: list[Any], here: str, entry: Any, more: bool) -> None:
-        ends = _ends(self.lines, {doc_lines.pointer(here, i) for i in range(len(items))})
+        ends = doc_lines.ends(self.lines, {doc_lines.pointer(here, i) for i in range(len(items))})
         seen: set[str] = set()
         for index, item in enumerate(items):
             ptr = doc_lines.pointer(here, index)
@@ -390,15 +390,3 @@ def _first_key(item: dict[str, Any], *keys: str) -> str | None:
 
 def _objects(value: Any) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
-
-
-def _ends(lines: dict[str, int], wanted: set[str]) -> dict[str, int]:
-    """The last line where a value inside each wanted pointer starts (its span's end, give or take
-    the closing brackets), in one pass over every pointer's ancestors."""
-    ends = {ptr: lines.get(ptr, 1) for ptr in wanted}
-    for ptr, line in lines.items():
-        while ptr:
-            ptr = ptr[: ptr.rfind("/")]
-            if ptr in ends and line > ends[ptr]:
-                ends[ptr] = line
-    return ends

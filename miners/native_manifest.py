@@ -75,7 +75,7 @@ def _read_package(path: str, data: bytes, value: Any, lines: dict[str, int], out
     # both come from capability.exports, a dict by now: walk it for the declaration order
     keys = [key for key in value["capability"]["exports"] if key in descriptors or key in exports.legacy]
     pointers = {key: doc_lines.pointer("/capability/exports", key) for key in keys}
-    ends = _ends(lines, set(pointers.values()))
+    ends = doc_lines.ends(lines, set(pointers.values()))
     source = sha256(data)
     for key in keys:
         here = pointers[key]
@@ -115,7 +115,7 @@ def _read_manifest(path: str, data: bytes, value: Any, lines: dict[str, int], ou
     if digest is None:
         out.problems.append(Problem(path, "$", _NO_UTF8))
         return
-    out.operations.append(_declared(path, lines, _ends(lines, {""}), "", sha256(data), digest,
+    out.operations.append(_declared(path, lines, doc_lines.ends(lines, {""}), "", sha256(data), digest,
                                     **_manifest_fields(value)))
 
 
@@ -165,18 +165,6 @@ def _digest(value: Any) -> str | None:
         return sha256(canonical_json(value))
     except UnicodeEncodeError:  # JSON may spell a lone surrogate (\ud800); UTF-8 cannot
         return None
-
-
-def _ends(lines: dict[str, int], wanted: set[str]) -> dict[str, int]:
-    """The last line where a value inside each wanted pointer starts (its span's end, give or take
-    the closing brackets), in one pass over every pointer's ancestors."""
-    ends = {ptr: lines.get(ptr, 1) for ptr in wanted}
-    for ptr, line in lines.items():
-        while ptr:
-            ptr = ptr[: ptr.rfind("/")]
-            if ptr in ends and line > ends[ptr]:
-                ends[ptr] = line
-    return ends
 
 
 # schemas.documents.json_path: `$`, then `.name`, `[0]` or `['key']` (a Python repr, so either quote)
