@@ -410,6 +410,15 @@ class _Base:
     def hazard(self, kind: str, detail: str, node: Any) -> None:
         self.hazards.append(HazardHit(kind=kind, detail=detail, line=line_of(node)))
 
+    names: dict[str, str]  # local name -> what it was imported as
+
+    def heads_a_row(self, raw: str) -> bool:
+        """Whether a call chain's leftmost name, as written or as imported, starts some row's name."""
+        heads, prefixes = table_heads(self.calls_table, self.hazards_table)
+        mapped = self.names.get(raw, raw).split(".", 1)[0]
+        return raw in heads or mapped in heads or bool(prefixes) and (raw.startswith(prefixes)
+                                                                      or mapped.startswith(prefixes))
+
     def method_rule(self, method: str, receiver: str) -> Rule | None:
         for rule in self.methods_table.get(method, []):
             if rule.modules and not _modules_match(self.modules, rule.modules):
@@ -507,13 +516,8 @@ class _PyEffects(_Base):
         node = function
         while node.type == "attribute":
             node = node.child_by_field_name("object")
-        if node.type == "identifier":
-            heads, prefixes = table_heads(self.calls_table, self.hazards_table)
-            raw = self.pf.text(node)
-            mapped = self.names.get(raw, raw).split(".", 1)[0]
-            if raw in heads or mapped in heads or (prefixes and (raw.startswith(prefixes)
-                                                                 or mapped.startswith(prefixes))):
-                return True
+        if node.type == "identifier" and self.heads_a_row(self.pf.text(node)):
+            return True
         return function.type == "attribute" and \
             self.pf.text(function.child_by_field_name("attribute")) in self.methods_table
 
@@ -779,11 +783,7 @@ class _JsEffects(_Base):
         while node.type == "member_expression":
             node = node.child_by_field_name("object")
         if node.type == "identifier":
-            heads, prefixes = table_heads(self.calls_table, self.hazards_table)
-            raw = self.pf.text(node)
-            mapped = self.names.get(raw, raw).split(".", 1)[0]
-            if raw in heads or mapped in heads or (prefixes and (raw.startswith(prefixes)
-                                                                 or mapped.startswith(prefixes))):
+            if self.heads_a_row(self.pf.text(node)):
                 return True
         elif node.type not in ("this", "super", "member_expression"):
             return True  # require("fs").readFileSync(...), (await import("x")).y(...)
