@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from miners.declared import Declared, Imported, Problem, canonical_json, id_segment, sha256
-from miners.doc_lines import DocumentError, is_yaml, json_path, load, pointer
+from miners.declared import Declared, Imported, Problem, canonical_json, id_segment, load_document, sha256
+from miners.doc_lines import is_yaml, json_path, pointer
 
 FORMAT = "aip"
 
@@ -89,14 +89,9 @@ def sniff(path: str, data: bytes) -> bool:
 
 def read(path: str, data: bytes) -> Imported:
     out = Imported()
-    try:
-        value, lines = load(path, data)
-    except DocumentError as exc:
-        out.problems.append(Problem(path, exc.where, exc.reason))
+    if (loaded := load_document(path, data, out)) is None:
         return out
-    except RecursionError:
-        out.problems.append(Problem(path, "line 1", "nested too deeply"))
-        return out
+    value, lines = loaded
     doc = _Doc(path, lines, out.problems, sha256(data))
     first: dict[str, str] = {}
     for ptr, entry in _entries(value, doc):

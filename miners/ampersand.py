@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from miners.declared import Declared, Imported, Problem, canonical_json, sha256
-from miners.doc_lines import DocumentError, is_yaml, json_path, load, pointer
+from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
+from miners.doc_lines import is_yaml, json_path, pointer
 
 FORMAT = "ampersand"
 
@@ -71,14 +71,9 @@ def sniff(path: str, data: bytes) -> bool:
 
 def read(path: str, data: bytes) -> Imported:
     out = Imported()
-    try:
-        value, lines = load(path, data)
-    except DocumentError as exc:
-        out.problems.append(Problem(path, exc.where, exc.reason))
+    if (loaded := load_document(path, data, out)) is None:
         return out
-    except RecursionError:
-        out.problems.append(Problem(path, "line 1", "nested too deeply"))
-        return out
+    value, lines = loaded
     doc = _Doc(path, lines, out.problems, sha256(data), is_yaml(path), data.decode("utf-8-sig").splitlines())
     if isinstance(value, list):
         contracts = [(pointer("", i), item) for i, item in enumerate(value)]

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from miners import parsing
-from miners.declared import Declared, Imported, Problem, canonical_json, sha256
-from miners.doc_lines import DocumentError, json_path, load
+from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
+from miners.doc_lines import json_path
 from miners.zod_schema import (
     NotLiteral,
     Source,
@@ -462,11 +462,9 @@ def _first_error(node: Any) -> Any:
 
 def _read_catalog(path: str, data: bytes) -> Imported:
     out = Imported()
-    try:
-        value, lines = load(path, data)
-    except DocumentError as exc:
-        out.problems.append(Problem(path, exc.where, exc.reason))
+    if (loaded := load_document(path, data, out)) is None:
         return out
+    value, lines = loaded
     reader = _CatalogReader(path, data, lines, out)
     if isinstance(value, dict) and isinstance(value.get("apps"), list):
         for index, app in enumerate(value["apps"]):

@@ -68,6 +68,20 @@ class Imported:
     problems: list[Problem] = field(default_factory=list)
 
 
+def load_document(path: str, data: bytes, out: Imported) -> tuple[Any, dict[str, int]] | None:
+    """A JSON or YAML declaration's value and the line of each value (doc_lines.load), or None
+    with the reason it cannot be read added to `out` as a problem."""
+    from .doc_lines import DocumentError, load
+
+    try:
+        return load(path, data)
+    except DocumentError as exc:
+        out.problems.append(Problem(path, exc.where, exc.reason))
+    except RecursionError:
+        out.problems.append(Problem(path, "line 1", "nested too deeply"))
+    return None
+
+
 def sha256(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 

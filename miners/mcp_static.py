@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from miners import doc_lines
-from miners.declared import Declared, Imported, Problem, canonical_json, sha256
+from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
 
 HEAD = 16 * 1024  # how much of a file sniff() looks at
 _LISTING_MARKS = ((b'"tools"', b'"inputSchema"'), (b'"resources"', b'"uri"'), (b'"resourceTemplates"', b'"uriTemplate"'),
@@ -51,11 +51,9 @@ def sniff(path: str, data: bytes) -> bool:
 
 def read(path: str, data: bytes) -> Imported:
     out = Imported()
-    try:
-        value, lines = doc_lines.load(path, data)
-    except doc_lines.DocumentError as exc:
-        out.problems.append(Problem(path, exc.where, exc.reason))
+    if (loaded := load_document(path, data, out)) is None:
         return out
+    value, lines = loaded
     if _is_server_document(path, value):
         out.problems += [Problem(path, where, reason) for where, reason in _server_problems(value)]
         return out

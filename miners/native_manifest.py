@@ -21,7 +21,7 @@ from typing import Any
 
 from indexer.npm_meta import capability_exports
 from miners import doc_lines
-from miners.declared import Declared, Imported, Problem, canonical_json, sha256
+from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
 from schemas.documents import detect_kind, validate
 from schemas.errors import DocumentError
 
@@ -48,11 +48,9 @@ def sniff(path: str, data: bytes) -> bool:
 
 def read(path: str, data: bytes) -> Imported:
     out = Imported()
-    try:
-        value, lines = doc_lines.load(path, data)
-    except doc_lines.DocumentError as exc:
-        out.problems.append(Problem(path, exc.where, exc.reason))
+    if (loaded := load_document(path, data, out)) is None:
         return out
+    value, lines = loaded
     if _basename(path) == "package.json":
         _read_package(path, data, value, lines, out)
     else:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
-from miners.declared import Declared, Imported, Problem, canonical_json, sha256
-from miners.doc_lines import DocumentError, json_path, load, pointer
+from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
+from miners.doc_lines import json_path, pointer
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 SAFE_METHODS = ("get", "head", "options")
@@ -233,12 +233,10 @@ class _Reader:
             self.out.problems.append(Problem(self.path, key[0], reason))
 
     def read(self) -> None:
-        try:
-            raw, self.lines = load(self.path, self.data)
-        except DocumentError as exc:
-            self.out.problems.append(Problem(self.path, exc.where, exc.reason))
+        if (loaded := load_document(self.path, self.data, self.out)) is None:
             return
-        doc = self.doc = raw
+        doc, self.lines = loaded
+        self.doc = doc
         if not isinstance(doc, dict):
             return self.problem("", "not an OpenAPI document: the top level is not an object")
         if "swagger" in doc and "openapi" not in doc:
