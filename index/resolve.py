@@ -380,22 +380,6 @@ def is_url(location: str) -> bool:
     return urlsplit(location).scheme in ("http", "https")
 
 
-def read_location(location: str, limits: Limits | None = None) -> bytes:
-    """The bytes of a file, or of an http(s) URL fetched through the guarded client."""
-    if is_url(location):
-        from indexer.client import fetch_once
-
-        with fetch_once(location, limits) as fp:
-            return fp.read()
-    from indexer.fetching import FetchError
-
-    try:
-        with open(location, "rb") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None
-
-
 def document_source(location: str, index_url: str | None = None, limits: Limits | None = None) -> IndexSource:
     """One index document (file or http(s) URL) as a source; a file needs `index_url`, the
     http(s) URL it is served at, for the lock to name."""
@@ -412,6 +396,8 @@ def document_source(location: str, index_url: str | None = None, limits: Limits 
     problem = http_url_problem(url)
     if problem:
         raise ResolveError(f"--index-url {url!r}: {problem}")
+    from indexer.fetching import read_location
+
     raw = read_location(location, limits)
     document = parse_json(raw, location)
     store = Store(":memory:")

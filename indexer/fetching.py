@@ -54,3 +54,20 @@ class Response:
 
 class FetchError(CapindexError, RuntimeError):
     """A document could not be fetched; the message says where and why."""
+
+
+def read_location(location: str, limits: Limits | None = None) -> bytes:
+    """The bytes of a file, or of an http(s) URL fetched through the guarded client (address
+    policy, caps and retries included). FetchError names the location and why."""
+    from urllib.parse import urlsplit
+
+    if urlsplit(location).scheme in ("http", "https"):
+        from .client import fetch_once
+
+        with fetch_once(location, limits) as fp:
+            return fp.read()
+    try:
+        with open(location, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise FetchError(f"{location}: cannot read ({exc.strerror or exc})") from None

@@ -57,19 +57,6 @@ def import_document(location: str, data: bytes, fmt: str | None = None) -> dict[
             "candidates": candidates(scan, location, None), "problems": problems}
 
 
-def read_location(location: str, limits: Any) -> bytes:
-    if urlsplit(location).scheme in ("http", "https"):
-        from indexer.client import fetch_once
-
-        with fetch_once(location, limits) as fp:
-            return fp.read()
-    try:
-        with open(location, "rb") as fp:
-            return fp.read()
-    except OSError as exc:
-        raise ImportFailure(f"{location}: cannot read ({exc.strerror or exc})") from None
-
-
 @app.command("import")
 def import_(
     ctx: typer.Context,
@@ -82,6 +69,7 @@ def import_(
     Exits 1 when the document has problems (each printed as path: where: reason); what it declares
     validly is still stored."""
     from index import registry
+    from indexer.fetching import read_location
     from indexer.registry_cli import _limits
     from schemas.documents import validate
 
