@@ -15,7 +15,8 @@ def gap(
     ctx: typer.Context,
     need: Annotated[str, typer.Argument(help='What the software should do, e.g. "normalize text then slugify it".')],
     ceiling: Annotated[list[str] | None, typer.Option(
-        "--ceiling", help="An effect the software may have (repeatable, or comma-separated); none by default. "
+        "--effects-ceiling", "--ceiling", help="An effect the software may have (repeatable, or comma-separated); "
+                                               "none by default (the same option as search's). "
                           "custom:external.opaque-effects admits opaque ones.")] = None,
     allow_opaque: Annotated[bool, typer.Option("--allow-opaque", help="Admit opaque effects (adds "
                                                                        "custom:external.opaque-effects to the ceiling).")] = False,
