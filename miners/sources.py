@@ -77,8 +77,14 @@ class DirectoryTree(SourceTree):
             stack.extend(reversed(dirs))
 
     def read(self, path: str) -> bytes:
-        with open(self._base + path, "rb") as f:
-            return f.read()
+        fd = os.open(self._base + path, os.O_RDONLY)  # (half the cost of open(): no buffered file object)
+        try:
+            parts = []
+            while block := os.read(fd, 1 << 20):
+                parts.append(block)
+            return b"".join(parts)
+        finally:
+            os.close(fd)
 
 
 class GitTree(SourceTree):
