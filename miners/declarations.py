@@ -208,8 +208,12 @@ def _python_doc(parsed: ParsedFile, node: Any) -> str:
         first = first.named_child(0)  # grammars that keep the statement node visible
     if first is None or first.type != "string":
         return ""
+    text = parsed.text(first)
+    quote = text[:3]
+    if quote in ('"""', "'''") and len(text) >= 6 and text.endswith(quote) and "\\" not in text and "\r" not in text:
+        return _first_paragraph(text[3:-3])  # a plain docstring: no escapes to interpret, no parser needed
     try:
-        value = ast.literal_eval(parsed.text(first))
+        value = ast.literal_eval(text)
     except (ValueError, SyntaxError):
         value = "".join(parsed.text(c) for c in first.named_children if c.type == "string_content")
     return _first_paragraph(value) if isinstance(value, str) else ""
