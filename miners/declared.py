@@ -38,7 +38,8 @@ class Declared:
     source_digest: str = ""  # "sha256:<hex>" of the whole file's exact bytes
     declaration_digest: str = ""  # "sha256:<hex>" of the declaration itself (see digest_of)
     digest_of: str = "canonical-json"  # "bytes": the declaration's exact source bytes; "canonical-json": its
-    # parsed value serialised canonically (sorted keys, no spaces), when no byte span is known
+    # parsed value serialised canonically (sorted keys, no spaces; what it means, refs resolved by some readers)
+    bytes_digest: str = ""  # "sha256:<hex>" of the declaration's exact bytes in its file, whatever digest_of says
     input_schema: dict[str, Any] | None = None
     output_schema: dict[str, Any] | None = None
     effects: list[str] = field(default_factory=list)  # Capability effects the declaration states or implies
@@ -192,7 +193,8 @@ def candidate(d: Declared, repo_key: str, commit: str | None) -> dict[str, Any]:
         "executable": False, "unknowns": unknowns, "draft_contract": contract,
         "declared": {"format": d.format, "original_id": d.original_id, "capability_id": cap_id, "title": d.name,
                      "pointer": d.pointer, "source_digest": d.source_digest,
-                     "declaration_digest": d.declaration_digest, "digest_of": d.digest_of, "read_only": d.read_only,
+                     "declaration_digest": d.declaration_digest, "digest_of": d.digest_of,
+                     **({"bytes_digest": d.bytes_digest} if d.bytes_digest else {}), "read_only": d.read_only,
                      "hints": d.hints, "metadata": d.metadata, "discovery_only": d.discovery_only},
     }
 

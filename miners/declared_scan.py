@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from .declared import Imported, Problem, candidate
+from . import doc_lines
+from .declared import Imported, Problem, candidate, sha256
 
 # format -> reader module (miners/<module>.py), in the order they are tried
 READERS = {"capability": "native_manifest", "openapi": "openapi", "aip": "aip", "ampersand": "ampersand",
@@ -82,7 +83,22 @@ def scan_file(scan: Scan, path: str, data: bytes, fmt: str | None = None, **opti
             scan.servers[posixpath.dirname(path)] = info
     found, imported = read_declaration(path, data, fmt, **options)
     if found is not None and (imported.operations or imported.problems):
+        _bytes_digests(path, data, imported)
         scan.add(path, found, imported)
+
+
+def _bytes_digests(path: str, data: bytes, imported: Imported) -> None:
+    """Each declaration's digest over its exact bytes in the file: a reader's own digest may be of
+    the declaration's meaning (canonical JSON, refs resolved); this one moves with its text."""
+    spans = None
+    for d in imported.operations:
+        if d.digest_of == "bytes":
+            d.bytes_digest = d.declaration_digest
+            continue
+        if spans is None:
+            spans = doc_lines.spans(path, data) if doc_lines.DATA_FILE.search(path) else {}
+        if d.pointer in spans:
+            d.bytes_digest = sha256(spans[d.pointer])
 
 
 def scan_app_sources(scan: Scan, sources: dict[str, bytes]) -> None:

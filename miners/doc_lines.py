@@ -55,6 +55,75 @@ def ends(lines: dict[str, int], wanted: set[str]) -> dict[str, int]:
     return out
 
 
+def spans(path: str, data: bytes) -> dict[str, bytes]:
+    """The exact bytes of each value of a JSON or YAML document, by JSON pointer (a repeated key:
+    the last one, which the parsers keep); {} when the document cannot be read. A declaration's
+    digest over these bytes changes whenever its text does, spacing included."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return {}
+    if is_yaml(path):
+        return _yaml_spans(text)
+    out: dict[str, bytes] = {}
+    stack: list[list[Any]] = []  # [kind, pointer, next index or pending key, start]
+    expect_key = False
+    for match in _TOKEN.finditer(text):
+        tok = match.group()
+        if tok == "\n" or tok in ",:":
+            if tok == "," and stack and stack[-1][0] == "{":
+                expect_key = True
+            continue
+        if tok in "]}":
+            _, here, _, start = stack.pop()
+            out[here] = text[start:match.end()].encode("utf-8", "surrogatepass")
+            expect_key = False
+            continue
+        if expect_key:
+            stack[-1][2] = json.loads(tok)
+            expect_key = False
+            continue
+        if not stack:
+            here = ""
+        elif stack[-1][0] == "{":
+            here = pointer(stack[-1][1], stack[-1][2])
+        else:
+            here = pointer(stack[-1][1], stack[-1][2])
+            stack[-1][2] += 1
+        if tok in "{[":
+            stack.append([tok, here, 0 if tok == "[" else None, match.start()])
+            expect_key = tok == "{"
+        else:
+            out[here] = tok.encode("utf-8", "surrogatepass")
+    return out
+
+
+def _yaml_spans(text: str) -> dict[str, bytes]:
+    import yaml
+
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return {}
+    out: dict[str, bytes] = {}
+    stack = [(root, "")] if root is not None else []
+    seen: set[int] = set()
+    while stack:
+        node, here = stack.pop()
+        out[here] = text[node.start_mark.index:node.end_mark.index].encode("utf-8", "surrogatepass")
+        if id(node) in seen:  # an alias: its anchor's text, walked once
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            stack += [(value, pointer(here, key.value)) for key, value in node.value]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += [(value, pointer(here, index)) for index, value in enumerate(node.value)]
+    return out
+
+
+DATA_FILE = re.compile(r"\.(json|ya?ml)$", re.IGNORECASE)
+
+
 def is_yaml(path: str) -> bool:
     return path.lower().endswith((".yaml", ".yml"))
 

@@ -198,3 +198,26 @@ def test_an_app_id_declared_in_another_file_qualifies_the_capabilities(tmp_path,
     assert declared["inventory/item.read"]["name"] == "inventory.item.read"
     assert declared["inventory/item.read"]["declared"]["read_only"] is True
     assert declared["inventory/item.rename"]["source"]["path"] == "src/capabilities.ts"
+
+
+def test_each_declaration_keeps_the_digest_of_its_exact_bytes(tmp_path, capsys):
+    root = tmp_path / "repo"
+    shutil.copytree(MIXED, root)
+    before = _declared(_mine(tmp_path, capsys, str(root)))
+    api = root / "openapi" / "notes.yaml"
+    text = api.read_text()
+    # spacing only: the meaning (declaration_digest) stays, the exact bytes' digest moves
+    api.write_text(text.replace("summary: Create a note", "summary:   Create a note"))
+    after = _declared(_mine(tmp_path, capsys, str(root)))
+    create_before, create_after = before["notes-api/create-note"]["declared"], after["notes-api/create-note"]["declared"]
+    assert create_before["declaration_digest"] == create_after["declaration_digest"]
+    assert create_before["bytes_digest"] != create_after["bytes_digest"]
+    assert before["notes-api/list-notes"]["declared"]["bytes_digest"] == after["notes-api/list-notes"]["declared"]["bytes_digest"]
+    # a JSON declaration's bytes digest is the digest of its text in the file
+    tools = (root / "mcp" / "tools.json").read_text()
+    obj = tools[tools.index('{\n        "name": "append_note"'):tools.rindex("}\n    ]")+1]
+    assert after["io.github.acme/notes-mcp/append_note"]["declared"]["bytes_digest"] == \
+        "sha256:" + hashlib.sha256(obj.encode()).hexdigest()
+    # a source declaration's digest already is of its exact bytes
+    app = after["acme-notes/note.search"]["declared"]
+    assert app["digest_of"] == "bytes" and app["bytes_digest"] == app["declaration_digest"]

@@ -297,3 +297,16 @@ def test_yaml_values_come_back_as_json_values():
     value, _ = load("a.yaml", b"responses:\n  200: ok\nwhen: 2024-01-02\nratio: .nan\nflag: true\n")
     assert value == {"responses": {"200": "ok"}, "when": "2024-01-02", "ratio": "nan", "flag": True}
     assert json.loads(json.dumps(value)) == value
+
+
+def test_spans_are_the_exact_bytes_of_each_value():
+    from miners.doc_lines import spans
+
+    data = '{"a": [1, {"b": "x, y}"}],\n "c": {}, "é": "ü"}'.encode()
+    got = spans("a.json", data)
+    assert got["/a/1"] == b'{"b": "x, y}"}' and got["/a/1/b"] == b'"x, y}"' and got["/c"] == b"{}"
+    assert got["/\u00e9"] == '"ü"'.encode() and got[""] == data
+    assert spans("a.json", b'{"k": 1, "k": 22}')["/k"] == b"22"  # json keeps the last
+    yaml_spans = spans("a.yaml", b"a:\n  b: [1, 2]\n  c: x\n")
+    assert yaml_spans["/a/b"] == b"[1, 2]" and yaml_spans["/a/c"] == b"x"
+    assert spans("a.json", b"\xff") == {} and spans("a.yaml", b"a: [") == {}
