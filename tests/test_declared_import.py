@@ -9,10 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import rows
 from pydantic import ValidationError
 from test_mine import git
 
+from conftest import rows
 from indexer.cli import main
 from miners.declared import capability_id, id_segment
 from schemas.documents import validate
