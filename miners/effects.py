@@ -313,6 +313,9 @@ _IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(25
 
 def _nospace(text: str) -> str:
     """The text without whitespace, as `re.sub(r"\\s+", "", text)` gives it (str.split and `\\s` agree)."""
+    if " " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\f" not in text \
+            and "\v" not in text and text.isascii():
+        return text  # most callees: no whitespace to take out
     return "".join(text.split())
 
 
@@ -399,6 +402,7 @@ class _Base:
         self.effects: list[EffectHit] = []
         self.hazards: list[HazardHit] = []
         self.seen: set[tuple[str, int]] = set()
+        self._methods: dict[str, bool] = {}
 
     def hit(self, effect: str, confidence: float, node: Any, call: str) -> None:
         if (effect, node.start_byte) in self.seen:
@@ -418,6 +422,15 @@ class _Base:
         mapped = self.names.get(raw, raw).split(".", 1)[0]
         return raw in heads or mapped in heads or bool(prefixes) and (raw.startswith(prefixes)
                                                                       or mapped.startswith(prefixes))
+
+    def method_may_apply(self, method: str) -> bool:
+        """Whether some row for the method could apply in this file: most method rows need a module
+        imported (`.find` is an ORM query only where the ORM is), so `[].find(...)` stops here."""
+        ok = self._methods.get(method)
+        if ok is None:
+            ok = self._methods[method] = any(not rule.modules or _modules_match(self.modules, rule.modules)
+                                             for rule in self.methods_table.get(method, ()))
+        return ok
 
     def method_rule(self, method: str, receiver: str) -> Rule | None:
         for rule in self.methods_table.get(method, []):
@@ -519,7 +532,7 @@ class _PyEffects(_Base):
         if node.type == "identifier" and self.heads_a_row(self.pf.text(node)):
             return True
         return function.type == "attribute" and \
-            self.pf.text(function.child_by_field_name("attribute")) in self.methods_table
+            self.method_may_apply(self.pf.text(function.child_by_field_name("attribute")))
 
     def check_hazard(self, name: str, call: Any, args: Any) -> None:
         row = self.hazards_table.get(name)
@@ -788,7 +801,7 @@ class _JsEffects(_Base):
         elif node.type not in ("this", "super", "member_expression"):
             return True  # require("fs").readFileSync(...), (await import("x")).y(...)
         return function.type == "member_expression" and \
-            self.pf.text(function.child_by_field_name("property")) in self.methods_table
+            self.method_may_apply(self.pf.text(function.child_by_field_name("property")))
 
     def dynamic_import(self, call: Any, function: Any, args: list[Any]) -> None:
         kind = "import()" if function.type == "import" else "require()"
