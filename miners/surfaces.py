@@ -31,9 +31,17 @@ from miners.python_imports import python_imports
 UNRESOLVED: Any = object()
 # Every JS/TS surface is declared through one of these (a route verb or route(), command(), tool(),
 # resource(), the MCP handler APIs, a commander/yargs program): a file with none declares none.
-_JS_MAY_DECLARE = re.compile(
-    rb"\.\s*(get|post|put|patch|delete|del|head|options|all|route|command|tool|resource|name|addTool)\s*\(|"
-    rb"registerTool|registerResource|setRequestHandler|addCommand|scriptName|commandDir|Command\b|yargs|commander")
+_JS_MAY_DECLARE_CALL = re.compile(
+    rb"\.\s*(?:get|post|put|patch|delete|del|head|options|all|route|command|tool|resource|name|addTool)\s*\(")
+# (plain substring tests: a regex alternation of words is tried at every byte, `in` is a fast search)
+_JS_MAY_DECLARE_WORDS = (b"registerTool", b"registerResource", b"setRequestHandler", b"addCommand", b"scriptName",
+                         b"commandDir", b"yargs", b"commander")
+_JS_COMMAND = re.compile(rb"Command\b")
+
+
+def _js_may_declare(source: bytes) -> bool:
+    return bool(_JS_MAY_DECLARE_CALL.search(source) or any(word in source for word in _JS_MAY_DECLARE_WORDS)
+                or b"Command" in source and _JS_COMMAND.search(source))
 # Every Python surface is a decorator or one of these calls (argparse, typer/click registration,
 # typer.run, Flask/FastAPI rules, Django urlpatterns, MCP add_tool and low-level Tool, decli specs).
 _PY_MAY_DECLARE = re.compile(rb"@|ArgumentParser|add_parser|add_typer|add_command|\.run\s*\(|add_url_rule|add_api_route|"
@@ -52,7 +60,7 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return []
-    if extractor is _Js and not _JS_MAY_DECLARE.search(parsed.source):
+    if extractor is _Js and not _js_may_declare(parsed.source):
         return []  # none of the calls every JS/TS surface is made with: most library files end here
     if extractor is _Python and not _PY_MAY_DECLARE.search(parsed.source):
         return []  # no decorator and none of the registration calls: no surface
