@@ -75,11 +75,16 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     sizes = dict(files)
     package = _package_surface(tree, sizes)
     work = plan(files, {path: "javascript" for path in package["bins"].values()})
-    texts: dict[str, bytes] = {}
+    words: dict[str, WordIndex] = {}
     scan = declared_scan.Scan()
 
     def read_evidence() -> None:  # the parent's share while the child analyses: assembly needs these
-        texts.update((path, tree.read(path)) for path, role in work.evidence if sizes.get(path, 0) <= 512 * 1024)
+        texts: dict[str, dict[str, str]] = {"documentation": {}, "test": {}}
+        for path, role in work.evidence:
+            if sizes.get(path, 0) <= 512 * 1024:
+                texts["documentation" if role == "documentation" else "test"][path] = \
+                    tree.read(path).decode("utf-8", "replace")
+        words.update((role, WordIndex(by_path)) for role, by_path in texts.items())
         for path in work.declarations:
             declared_scan.scan_file(scan, path, tree.read(path))
 
@@ -97,7 +102,7 @@ def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
-    candidates = _candidates(tree, facts, package, texts, work)
+    candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
@@ -219,16 +224,12 @@ def _export_targets(exports: Any) -> set[str]:
 # -- candidates -----------------------------------------------------------------------------------
 
 
-def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str, Any], texts: dict[str, bytes],
-                work: Any) -> list[dict[str, Any]]:
+def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str, Any], doc_words: WordIndex,
+                test_words: WordIndex) -> list[dict[str, Any]]:
+    """`doc_words` index the documentation, `test_words` the tests and examples."""
     identity = tree.identity
     repo_key = _repo_key(package, identity)
     reachable = _reachable_js(facts, package)
-    docs = {p: t.decode("utf-8", "replace") for p, t in texts.items()
-            if any(p == e[0] and e[1] == "documentation" for e in work.evidence)}
-    tests = {p: t.decode("utf-8", "replace") for p, t in texts.items()
-             if any(p == e[0] and e[1] in ("test", "example") for e in work.evidence)}
-    doc_words, test_words = WordIndex(docs), WordIndex(tests)
     promoted = _python_reexports(facts)
     out: list[dict[str, Any]] = []
     for path in sorted(facts):
