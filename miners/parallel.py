@@ -4,8 +4,8 @@ of files from a shared counter until none are left.
 Why not a process pool: a pool's parent only waits, and starting one costs more than mining a
 small package. Here the parent works too, the child is forked with the grammars and compiled
 queries already loaded, and a claim is one locked increment, so a slow chunk never leaves a core
-idle. The child streams each finished chunk's results down a pipe (a thread in the parent drains
-it, so the child never blocks on a full pipe).
+idle. The child streams each finished chunk's results down a pipe (a thread in the parent reads
+and unpickles them as they come, so the child never blocks on a full pipe).
 
 A file that crashes the child (a grammar segfault, say) costs only itself: the chunk the child
 was working on is re-run one file per forked child, and the file that kills its child is
@@ -116,26 +116,18 @@ def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str]
         finally:
             os._exit(code)
     os.close(write_end)
-    received = bytearray()
-    drain = threading.Thread(target=_drain, args=(read_end, received), daemon=True)
-    drain.start()
     done: dict[int, list[Any]] = {}
+    # the child's chunks are unpickled as they arrive, while both still work, not all at the end
+    receiver = threading.Thread(target=_receive, args=(read_end, done), daemon=True)
+    receiver.start()
     try:
         if meanwhile is not None:
             meanwhile()
         while (index := claim()) is not None:
             done[index] = run(chunks[index])
     finally:
-        drain.join()
+        receiver.join()
         os.waitpid(pid, 0)
-    view, at = memoryview(received), 0
-    while at + 8 <= len(view):
-        size = int.from_bytes(view[at:at + 8], "little")
-        if at + 8 + size > len(view):
-            break  # the child died mid-frame
-        index, results = pickle.loads(view[at + 8:at + 8 + size])
-        done[index] = results
-        at += 8 + size
     results: list[Any] = [None] * len(items)
     for index, chunk in enumerate(chunks):
         if index not in done:  # the child died while analysing it
@@ -143,6 +135,19 @@ def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str]
         for i, result in zip(chunk, done[index], strict=True):
             results[i] = result
     return [(item[0], result) for item, result in zip(items, results, strict=True)]
+
+
+def _receive(fd: int, done: dict[int, list[Any]]) -> None:
+    """The child's frames (8-byte length, then a pickled (chunk index, results)) into `done`; a
+    frame cut short (the child died writing it) is dropped, and its chunk re-run."""
+    with os.fdopen(fd, "rb") as stream:
+        while len(header := stream.read(8)) == 8:
+            size = int.from_bytes(header, "little")
+            frame = stream.read(size)
+            if len(frame) < size:
+                break
+            index, results = pickle.loads(frame)
+            done[index] = results
 
 
 def _drain(fd: int, into: bytearray) -> None:
