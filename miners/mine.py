@@ -10,6 +10,7 @@ whose authority is always incomplete. Nothing from the repository is imported or
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import json
@@ -237,6 +238,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
         by_name = {s.name: s for s in f.symbols}
         file_module = _module(path, f.language, package) if f.symbols or f.surfaces else None
         file_public = _public_module(path, f.language, reachable, f) if f.symbols else False
+        starts = [h.start_byte for h in f.effects]  # sorted: effects come in source order
         for symbol in f.symbols:
             if symbol.kind == "method" and symbol.container and not by_name.get(symbol.container, symbol).exported:
                 exported = False
@@ -258,9 +260,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             name = symbol.name
             if name == "default" and f.language in ("javascript", "typescript", "tsx"):
                 name = _default_name(path, module, package)
-            own = [h for h in f.effects if symbol.start_byte <= h.start_byte < symbol.end_byte]
+            own = _within(f.effects, starts, symbol) if starts else []
             called = [h for callee in symbol.calls if (target := by_name.get(callee)) and target is not symbol
-                      for h in f.effects if target.start_byte <= h.start_byte < target.end_byte]
+                      for h in _within(f.effects, starts, target)] if starts else []
             evidence = [{"kind": "declaration", "detail": symbol.signature or symbol.name, "path": path,
                          "line": symbol.line}]
             evidence += doc_words.mention(symbol.name.split(".")[-1], "documentation")
@@ -279,8 +281,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 name = _program(surface, package)
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
                          "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
-            effects = [h for h in f.effects if surface.handler and (t := by_name.get(surface.handler))
-                       and t.start_byte <= h.start_byte < t.end_byte]
+            handler = by_name.get(surface.handler) if surface.handler and starts else None
+            effects = _within(f.effects, starts, handler) if handler is not None else []
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line,
                                    surface.end_line, name, surface.description, evidence, effects, 0.8, [])
@@ -301,6 +303,11 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             found["evidence"] = command["evidence"] + found["evidence"]
             found["confidence"] = max(found["confidence"], command["confidence"])
     return out
+
+
+def _within(effects: list[Any], starts: list[int], symbol: Any) -> list[Any]:
+    """The effect hits inside a symbol's span (`starts`: their start bytes, in order)."""
+    return effects[bisect.bisect_left(starts, symbol.start_byte):bisect.bisect_left(starts, symbol.end_byte)]
 
 
 def _repo_key(package: dict[str, Any], identity: Any) -> str:
