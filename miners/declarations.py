@@ -48,6 +48,7 @@ def extract_declarations(parsed: ParsedFile, calls: bool = True) -> tuple[list[S
 
 # --- shared -------------------------------------------------------------------------------------
 
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")  # SCREAMING_CASE
 _TRAILING_COMMA = re.compile(r",\s*\n\s*([)\]>])")
 _AFTER_OPEN = re.compile(r"([(\[<]) ")
 _BEFORE_CLOSE = re.compile(r" ([)\]>])")
@@ -416,6 +417,8 @@ def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbo
                 continue
             if value.type not in ("call_expression", "member_expression", "identifier", "new_expression"):
                 continue
+            if _CONSTANT.fullmatch(parsed.text(name)):
+                continue  # DEFAULT_SCHEMA = require('./schema/default'): a constant by its name, not a callable
             sym = _symbol(parsed, "function", parsed.text(name), statement, " ".join(parsed.text(declarator).split())[:200],
                           doc=_js_doc(parsed, statement), exported=True, container=None)
             sym.notes.append("bound to a value, not a function literal: its parameters are not known")

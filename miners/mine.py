@@ -32,6 +32,7 @@ from .sources import SourceTree
 from .surfaces import extract_surfaces
 
 OPAQUE = "custom:external.opaque-effects"
+JS = ("javascript", "typescript", "tsx")
 
 
 def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
@@ -244,8 +245,11 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 exported = False
             else:
                 exported = symbol.exported
-            if symbol.kind == "method" and symbol.name.rsplit(".", 1)[-1].startswith("__"):
-                exported = False  # __init__, __call__: how a class is used, not an operation of its own
+            last = symbol.name.rsplit(".", 1)[-1]
+            if symbol.kind == "method" and (last.startswith("__") or last == "constructor" and f.language in JS):
+                exported = False  # __init__, __call__, constructor: how a class is used, not an operation of its own
+            elif f.language in JS and len(last) > 1 and last.startswith("_"):
+                exported = False  # `_logFunc`, `_baseClone`: exported for the package's own modules, by convention
             module = file_module
             public = exported and file_public
             if exported and not public and f.language == "python" and symbol.container is None:

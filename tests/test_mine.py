@@ -249,3 +249,21 @@ def test_a_console_script_and_the_click_group_it_runs_are_one_command(tmp_path, 
     kinds = [e["kind"] for e in commands[0]["evidence"]]
     assert kinds[0] == "manifest" and "declaration" in kinds  # pyproject's script and the click group
     assert [c["name"] for c in report["candidates"] if c["kind"] == "cli-subcommand"] == ["envtool show"]
+
+
+def test_js_constructors_underscored_names_and_constants_are_not_public_operations(tmp_path, capsys):
+    root = tmp_path / "pkg"
+    root.mkdir()
+    (root / "package.json").write_text('{"name": "streamy", "version": "1.0.0", "main": "index.js"}')
+    (root / "index.js").write_text(
+        "const DEFAULT_SCHEMA = require('./schema');\n"
+        "class Encoder {\n  constructor(opts) { this.opts = opts; }\n  encode(x) { return x; }\n"
+        "  _transform(chunk) { return chunk; }\n}\n"
+        "function _logFunc(msg) { return msg; }\nfunction send(msg) { return _logFunc(msg); }\n"
+        "module.exports = { Encoder, send, _logFunc, DEFAULT_SCHEMA };\n")
+    (root / "schema.js").write_text("module.exports = {};\n")
+    report = mine(tmp_path, capsys, str(root))
+    visibility = {c["name"]: c["visibility"] for c in report["candidates"]}
+    assert visibility["Encoder"] == visibility["Encoder.encode"] == visibility["send"] == "public"
+    assert visibility["Encoder.constructor"] == visibility["Encoder._transform"] == visibility["_logFunc"] == "internal"
+    assert "DEFAULT_SCHEMA" not in visibility  # a constant by its name: not a callable
