@@ -267,3 +267,34 @@ def test_js_constructors_underscored_names_and_constants_are_not_public_operatio
     assert visibility["Encoder"] == visibility["Encoder.encode"] == visibility["send"] == "public"
     assert visibility["Encoder.constructor"] == visibility["Encoder._transform"] == visibility["_logFunc"] == "internal"
     assert "DEFAULT_SCHEMA" not in visibility  # a constant by its name: not a callable
+
+
+def test_a_git_tree_big_enough_for_two_processes_gives_the_one_process_report(tmp_path):
+    from miners.mine import mine_tree
+    from miners.parallel import PARALLEL_FROM
+    from miners.sources import open_git
+
+    root = tmp_path / "big"
+    (root / "src").mkdir(parents=True)
+    (root / "package.json").write_text('{"name": "big", "version": "1.0.0", "main": "src/index.js"}')
+    exports = []
+    for i in range(60):  # ~2 KiB each: well past the size from which mining forks
+        body = "".join(f"  const v{j} = require('fs').readFileSync(p + '{j}');\n" for j in range(30))
+        (root / "src" / f"m{i}.js").write_text(f"/** Module {i}. */\nfunction read{i}(p) {{\n{body}  return v0;\n}}\n"
+                                              f"module.exports = read{i};\n")
+        exports.append(f"read{i}: require('./m{i}')")
+    (root / "src" / "index.js").write_text("module.exports = {" + ", ".join(exports) + "};\n")
+    git("init", "-q", "-b", "main", cwd=root)
+    git("add", "-A", cwd=root)
+    git("commit", "-q", "-m", "first", cwd=root)
+    assert sum(p.stat().st_size for p in (root / "src").iterdir()) > PARALLEL_FROM
+
+    def report(workers: int) -> dict:
+        out = mine_tree(open_git(str(root), "main", tmp_path / "cache"), workers=workers)
+        out.pop("generated_at")
+        return out
+
+    one, two = report(1), report(2)
+    assert one == two
+    read7 = next(c for c in two["candidates"] if c["name"] == "read7")
+    assert read7["effects"] == ["filesystem.read"] and read7["source"]["path"] == "src/m7.js"
