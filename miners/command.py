@@ -8,12 +8,12 @@ from typing import Annotated, Any
 
 import typer
 
-from indexer.cli import AllowPrivate, Settings, app, emit
+from indexer.cli import AllowNetwork, AllowPrivate, Settings, app, emit
 from indexer.registry_cli import Cache, NpmRegistry, PypiIndex, _cache, _limits, run_in_store
 
 
 def mine_location(settings: Settings, location: str, rev: str | None, cache: Path | None, npm_registry: str,
-                  pypi_index: str, allow_private: bool) -> dict[str, Any]:
+                  pypi_index: str, allow_private: bool, allow_network: list[str] | None = None) -> dict[str, Any]:
     from schemas.documents import validate
 
     from .mine import mine_tree
@@ -24,7 +24,7 @@ def mine_location(settings: Settings, location: str, rev: str | None, cache: Pat
             tree = await open_registry(location, store, client, _cache(settings, cache), npm_registry, pypi_index)
             return mine_tree(tree)
 
-        report = run_in_store(settings, _limits(allow_private, 120.0, 256 * 1024 * 1024), work)
+        report = run_in_store(settings, _limits(allow_private, 120.0, 256 * 1024 * 1024, allow_network), work)
     elif "://" in location or location.startswith("git@") or is_git_repository(location):
         report = mine_tree(open_git(location, rev, _cache(settings, cache), allow_file=True))
     else:
@@ -54,11 +54,11 @@ def mine(
     rev: Annotated[str | None, typer.Option("--rev", help="Branch, tag or commit (git); resolved to a commit.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Also write the report here.")] = None,
     npm_registry: NpmRegistry = "https://registry.npmjs.org", pypi_index: PypiIndex = "https://pypi.org",
-    cache: Cache = None, allow_private: AllowPrivate = False,
+    cache: Cache = None, allow_private: AllowPrivate = False, allow_network: AllowNetwork = None,
 ) -> None:
     """Evidence-backed candidate operations of a repository or package: never executable."""
     settings: Settings = ctx.obj
-    report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private)
+    report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
     store_candidates(settings, report)
     if out is not None:
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -298,3 +298,22 @@ def test_a_git_tree_big_enough_for_two_processes_gives_the_one_process_report(tm
     assert one == two
     read7 = next(c for c in two["candidates"] if c["name"] == "read7")
     assert read7["effects"] == ["filesystem.read"] and read7["source"]["path"] == "src/m7.js"
+
+
+def test_mining_a_registry_package_obeys_the_address_policy(web, tmp_path, capsys):
+    from test_npm import sri, tarball
+
+    data = tarball({"name": "tiny", "version": "1.0.0", "main": "index.js"},
+                   {"index.js": b"function tiny(s) { return s; }\nmodule.exports = tiny;\n"})
+    web.raw("/tiny/-/tiny-1.0.0.tgz", data)
+    web.json("/tiny", {"name": "tiny", "dist-tags": {"latest": "1.0.0"}, "versions": {"1.0.0": {
+        "name": "tiny", "version": "1.0.0",
+        "dist": {"integrity": sri(data), "tarball": web.url("/tiny/-/tiny-1.0.0.tgz")}}}})
+    args = ["npm:tiny@1.0.0", "--npm-registry", web.base, "--cache", str(tmp_path / "cache")]
+    # loopback is refused by default...
+    assert main(["--db", str(tmp_path / "s.db"), "mine", *args]) == 1
+    err = capsys.readouterr().err
+    assert "127.0.0.1" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    # ...and allowed by naming its network, as for every other command that fetches
+    report = mine(tmp_path, capsys, *args, "--allow-network", "127.0.0.0/8")
+    assert by_name(report)[("function", "tiny")]["visibility"] == "public"
