@@ -65,37 +65,8 @@ def spans(path: str, data: bytes) -> dict[str, bytes]:
         return {}
     if is_yaml(path):
         return _yaml_spans(text)
-    out: dict[str, bytes] = {}
-    stack: list[list[Any]] = []  # [kind, pointer, next index or pending key, start]
-    expect_key = False
-    for match in _TOKEN.finditer(text):
-        tok = match.group()
-        if tok == "\n" or tok in ",:":
-            if tok == "," and stack and stack[-1][0] == "{":
-                expect_key = True
-            continue
-        if tok in "]}":
-            _, here, _, start = stack.pop()
-            out[here] = text[start:match.end()].encode("utf-8", "surrogatepass")
-            expect_key = False
-            continue
-        if expect_key:
-            stack[-1][2] = json.loads(tok)
-            expect_key = False
-            continue
-        if not stack:
-            here = ""
-        elif stack[-1][0] == "{":
-            here = pointer(stack[-1][1], stack[-1][2])
-        else:
-            here = pointer(stack[-1][1], stack[-1][2])
-            stack[-1][2] += 1
-        if tok in "{[":
-            stack.append([tok, here, 0 if tok == "[" else None, match.start()])
-            expect_key = tok == "{"
-        else:
-            out[here] = tok.encode("utf-8", "surrogatepass")
-    return out
+    # a repeated key: the last value wins, as in the parsers
+    return {here: text[start:end].encode("utf-8", "surrogatepass") for here, _, start, end in _json_values(text)}
 
 
 def _yaml_spans(text: str) -> dict[str, bytes]:
@@ -168,11 +139,11 @@ def _constant_line(text: str) -> int:
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|\n|[^\s{}\[\],:"]+')
 
 
-def _json_lines(text: str, value: Any) -> dict[str, int]:
-    """The line of each value of a valid JSON text, by JSON pointer (one scan over its tokens)."""
-    lines: dict[str, int] = {}
-    repeated = False
-    stack: list[list[Any]] = []  # [kind, pointer, next index or pending key]
+def _json_values(text: str) -> list[list[Any]]:
+    """[pointer, line, start, end] of each value of a valid JSON text, in order (one scan over its
+    tokens; start and end are character offsets)."""
+    out: list[list[Any]] = []
+    stack: list[list[Any]] = []  # [kind, pointer, next index or pending key, the container's entry]
     line = 1
     expect_key = False
     for match in _TOKEN.finditer(text):
@@ -185,7 +156,7 @@ def _json_lines(text: str, value: Any) -> dict[str, int]:
                 expect_key = True
             continue
         if tok in "]}":
-            stack.pop()
+            stack.pop()[3][3] = match.end()
             expect_key = False  # `{}` ends with a key still expected
             continue
         if expect_key:  # an object's key
@@ -194,16 +165,25 @@ def _json_lines(text: str, value: Any) -> dict[str, int]:
             continue
         if not stack:
             here = ""
-        elif stack[-1][0] == "{":
-            here = pointer(stack[-1][1], stack[-1][2])
         else:
             here = pointer(stack[-1][1], stack[-1][2])
-            stack[-1][2] += 1
+            if stack[-1][0] == "[":
+                stack[-1][2] += 1
+        entry = [here, line, match.start(), match.end()]
+        out.append(entry)
+        if tok in "{[":
+            stack.append([tok, here, 0 if tok == "[" else None, entry])
+            expect_key = tok == "{"
+    return out
+
+
+def _json_lines(text: str, value: Any) -> dict[str, int]:
+    """The line of each value of a valid JSON text, by JSON pointer."""
+    lines: dict[str, int] = {}
+    repeated = False
+    for here, line, _, _ in _json_values(text):
         repeated = repeated or here in lines
         lines[here] = line  # a repeated key: json keeps the last value, so its line wins too
-        if tok in "{[":
-            stack.append([tok, here, 0 if tok == "[" else None])
-            expect_key = tok == "{"
     if repeated:  # drop what only an overridden value had (one pass, however many keys repeat)
         kept = set(_pointers(value))
         lines = {ptr: n for ptr, n in lines.items() if ptr in kept}
