@@ -14,13 +14,13 @@ Risk and approval are also publisher `hints`. A declaration is not proof of beha
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from miners.declared import Declared, Imported, Problem, canonical_json, id_segment, load_document, sha256
+from miners.declared_checks import Problems, check, is_bool, is_obj, is_text, show
 from miners.doc_lines import is_yaml, json_path, pointer
 
 FORMAT = "aip"
@@ -141,7 +141,7 @@ def namespace_of(aip_id: str) -> str:
 
 
 @dataclass
-class _Doc:
+class _Doc(Problems):
     path: str
     lines: dict[str, int]
     problems: list[Problem]
@@ -150,9 +150,6 @@ class _Doc:
 
     def __post_init__(self) -> None:
         self.keys = sorted(self.lines)  # a value's descendants ("/a/...") are one run of sorted pointers
-
-    def problem(self, ptr: str, reason: str) -> None:
-        self.problems.append(Problem(self.path, json_path(ptr), reason))
 
     def span(self, ptr: str) -> tuple[int, int]:
         """(first, last) line of the value at ptr: its start and the start of its last nested value."""
@@ -167,35 +164,35 @@ def _entries(value: Any, doc: _Doc) -> list[tuple[str, Any]]:
     if isinstance(value, dict) and "capabilities" in value and "id" not in value:
         caps = value["capabilities"]
         if not isinstance(caps, list):
-            doc.problem("/capabilities", f"expected an array of capabilities, found {_show(caps)}")
+            doc.problem("/capabilities", f"expected an array of capabilities, found {show(caps)}")
             return []
         return [(pointer("/capabilities", i), item) for i, item in enumerate(caps)]
     if isinstance(value, dict):
         return [("", value)]
     doc.problem(
-        "", f"expected an AIP capability, a list of them or a manifest with `capabilities`, found {_show(value)}"
+        "", f"expected an AIP capability, a list of them or a manifest with `capabilities`, found {show(value)}"
     )
     return []
 
 
 def _capability(entry: Any, ptr: str, doc: _Doc) -> Declared | None:
     if not isinstance(entry, dict):
-        doc.problem(ptr, f"a capability must be an object, found {_show(entry)}")
+        doc.problem(ptr, f"a capability must be an object, found {show(entry)}")
         return None
-    cid = _check(doc, entry, ptr, "id", _is_text, "a non-empty string", required=True)
+    cid = check(doc, entry, ptr, "id", is_text, "a non-empty string", required=True)
     if cid is None:  # nothing to call it by: the entry is reported, not imported
         return None
     notes: list[str] = []
-    name = _check(doc, entry, ptr, "name", _is_text, "a non-empty string", required=True)
-    kind = _check(doc, entry, ptr, "kind", _one_of(KINDS), _expect(KINDS), required=True)
+    name = check(doc, entry, ptr, "name", is_text, "a non-empty string", required=True)
+    kind = check(doc, entry, ptr, "kind", _one_of(KINDS), _expect(KINDS), required=True)
     if kind is None:
         notes.append("kind missing or not an AIP kind: whether it is callable is unknown")
     input_schema = _schema(entry, ptr, "input_schema", doc, required=True)
     output_schema = _schema(entry, ptr, "output_schema", doc)
-    description = _check(doc, entry, ptr, "description", _is_str, "a string") or ""
-    risk = _check(doc, entry, ptr, "risk", _one_of(RISKS), _expect(RISKS))
-    _check(doc, entry, ptr, "stability", _one_of(STABILITIES), _expect(STABILITIES))
-    approval_flag = _check(doc, entry, ptr, "requires_human_approval", _is_bool, "true or false")
+    description = check(doc, entry, ptr, "description", _is_str, "a string") or ""
+    risk = check(doc, entry, ptr, "risk", _one_of(RISKS), _expect(RISKS))
+    check(doc, entry, ptr, "stability", _one_of(STABILITIES), _expect(STABILITIES))
+    approval_flag = check(doc, entry, ptr, "requires_human_approval", is_bool, "true or false")
     email = bool(_EMAIL.search(_words(cid, name or "", description)))
     effects, read_only, approval = _contract(entry, ptr, doc, notes, email)
     hints = {"risk": risk, "requires_human_approval": approval_flag, "approval": approval}
@@ -227,7 +224,7 @@ def _capability(entry: Any, ptr: str, doc: _Doc) -> Declared | None:
 
 def _schema(entry: dict[str, Any], ptr: str, key: str, doc: _Doc, required: bool = False) -> dict[str, Any] | None:
     """A Draft 2020-12 schema: an object, or a boolean (true/false are whole schemas: {} and {"not": {}})."""
-    value = _check(doc, entry, ptr, key, lambda v: isinstance(v, (dict, bool)), "a JSON Schema object", required)
+    value = check(doc, entry, ptr, key, lambda v: isinstance(v, (dict, bool)), "a JSON Schema object", required)
     if isinstance(value, bool):
         return {} if value else {"not": {}}
     return value
@@ -245,31 +242,31 @@ def _contract(
     cptr = pointer(ptr, "contract")
     contract = entry["contract"]
     if not isinstance(contract, dict):
-        doc.problem(cptr, f"expected a CapabilityContract object, found {_show(contract)}")
+        doc.problem(cptr, f"expected a CapabilityContract object, found {show(contract)}")
         return [], None, None
-    idem = _check(doc, contract, cptr, "idempotency", _is_obj, "an IdempotencyContract object", required=True)
+    idem = check(doc, contract, cptr, "idempotency", is_obj, "an IdempotencyContract object", required=True)
     if idem is not None:
         _choices(doc, idem, pointer(cptr, "idempotency"), IDEMPOTENCY)
-        _check(doc, idem, pointer(cptr, "idempotency"), "ttl_ms", _is_positive, "a positive integer")
-    execution = _check(doc, contract, cptr, "execution", _is_obj, "an ExecutionContract object", required=True)
+        check(doc, idem, pointer(cptr, "idempotency"), "ttl_ms", _is_positive, "a positive integer")
+    execution = check(doc, contract, cptr, "execution", is_obj, "an ExecutionContract object", required=True)
     if execution is not None:
         _execution(execution, pointer(cptr, "execution"), doc)
-    data = _check(doc, contract, cptr, "data", _is_obj, "a DataContract object", required=True)
+    data = check(doc, contract, cptr, "data", is_obj, "a DataContract object", required=True)
     if data is not None:
         dptr = pointer(cptr, "data")
-        _check(doc, data, dptr, "sensitivity", _one_of(SENSITIVITIES), _expect(SENSITIVITIES), required=True)
+        check(doc, data, dptr, "sensitivity", _one_of(SENSITIVITIES), _expect(SENSITIVITIES), required=True)
         for flag in ("contains_pii", "redaction_required"):
-            _check(doc, data, dptr, flag, _is_bool, "true or false")
+            check(doc, data, dptr, flag, is_bool, "true or false")
     approval = None
     for section in OPTIONAL_SECTIONS:
-        value = _check(doc, contract, cptr, section, _is_obj, "an object")
+        value = check(doc, contract, cptr, section, is_obj, "an object")
         approval = value if section == "approval" else approval
     effects, read_only = _side_effects(contract, cptr, doc, notes, email)
     return effects, read_only, approval
 
 
 def _execution(execution: dict[str, Any], ptr: str, doc: _Doc) -> None:
-    flags = {flag: _check(doc, execution, ptr, flag, _is_bool, "true or false") for flag in EXECUTION_FLAGS}
+    flags = {flag: check(doc, execution, ptr, flag, is_bool, "true or false") for flag in EXECUTION_FLAGS}
     _choices(doc, execution, ptr, EXECUTION)
     unreadable = any(flag in execution and flags[flag] is None for flag in MODE_FLAGS)
     if not unreadable and not any(flags[flag] for flag in MODE_FLAGS):
@@ -287,14 +284,14 @@ def _side_effects(
     sptr = pointer(cptr, "side_effects")
     raw = contract["side_effects"]
     if not isinstance(raw, list):
-        doc.problem(sptr, f"expected an array of side effects, found {_show(raw)}")
+        doc.problem(sptr, f"expected an array of side effects, found {show(raw)}")
         return [], None
     effects: list[str] = []
     only_read, unreadable = True, False
     for i, value in enumerate(raw):
         if not isinstance(value, str):
             doc.problem(
-                pointer(sptr, i), f"expected a side effect name ({_expect(SIDE_EFFECTS)}), found {_show(value)}"
+                pointer(sptr, i), f"expected a side effect name ({_expect(SIDE_EFFECTS)}), found {show(value)}"
             )
             unreadable = True
             continue
@@ -316,23 +313,9 @@ def _side_effects(
 # --- field checks --------------------------------------------------------------------------------
 
 
-def _check(
-    doc: _Doc, obj: dict[str, Any], ptr: str, key: str, ok: Callable[[Any], bool], expect: str, required: bool = False
-) -> Any:
-    """obj[key] when it passes `ok`; otherwise None and a Problem (a missing key only when required)."""
-    if key not in obj:
-        if required:
-            doc.problem(pointer(ptr, key), f"required: {expect}, missing")
-        return None
-    if ok(obj[key]):
-        return obj[key]
-    doc.problem(pointer(ptr, key), f"expected {expect}, found {_show(obj[key])}")
-    return None
-
-
 def _choices(doc: _Doc, obj: dict[str, Any], ptr: str, fields: dict[str, tuple[str, ...]]) -> None:
     for key, values in fields.items():
-        _check(doc, obj, ptr, key, _one_of(values), _expect(values))
+        check(doc, obj, ptr, key, _one_of(values), _expect(values))
 
 
 def _one_of(values: tuple[str, ...]) -> Callable[[Any], bool]:
@@ -343,33 +326,12 @@ def _expect(values: Any) -> str:
     return "one of " + ", ".join(values)
 
 
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def _is_str(value: Any) -> bool:
     return isinstance(value, str)
 
 
-def _is_bool(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _is_obj(value: Any) -> bool:
-    return isinstance(value, dict)
-
-
 def _is_positive(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
-
-
-def _show(value: Any) -> str:
-    """How a found value reads in a problem: its JSON type and (the start of) its JSON text."""
-    if value is None:
-        return "null"
-    kinds = {dict: "object", list: "array", str: "string", bool: "boolean"}
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return f"{kinds.get(type(value), 'number')} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
 def _words(*texts: str) -> str:

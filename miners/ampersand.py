@@ -19,14 +19,14 @@ Each operation's `Declared`:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
-from miners.doc_lines import is_yaml, json_path, pointer
+from miners.declared_checks import Problems, check, is_bool, is_obj, is_text, show
+from miners.doc_lines import is_yaml, pointer
 
 FORMAT = "ampersand"
 
@@ -80,7 +80,7 @@ def read(path: str, data: bytes) -> Imported:
     elif isinstance(value, dict):
         contracts = [("", value)]
     else:
-        doc.problem("", f"expected an ampersand capability contract object, found {_show(value)}")
+        doc.problem("", f"expected an ampersand capability contract object, found {show(value)}")
         contracts = []
     for ptr, contract in contracts:
         try:
@@ -164,16 +164,13 @@ def _view(step: Declared | Mapping[str, Any]) -> _Step | None:
 
 
 @dataclass
-class _Doc:
+class _Doc(Problems):
     path: str
     lines: dict[str, int]
     problems: list[Problem]
     source_digest: str
     yaml: bool
     text: list[str]
-
-    def problem(self, ptr: str, reason: str) -> None:
-        self.problems.append(Problem(self.path, json_path(ptr), reason))
 
     def span(self, ptr: str, key: str) -> tuple[int, int]:
         """(first, last) line of the member `key` whose value is at ptr: the key's line (a line before its value
@@ -191,26 +188,26 @@ class _Doc:
     def expected(self, what: str, value: Any) -> str:
         # a bare `&x.y` in YAML is an anchor, so the value silently becomes null
         hint = " (in YAML quote it: a bare & starts an anchor)" if self.yaml and value is None else ""
-        return f"expected {what}, found {_show(value)}{hint}"
+        return super().expected(what, value) + hint
 
 
 def _contract(contract: Any, ptr: str, doc: _Doc) -> list[Declared]:
     if not isinstance(contract, dict):
-        doc.problem(ptr, f"a capability contract must be an object, found {_show(contract)}")
+        doc.problem(ptr, f"a capability contract must be an object, found {show(contract)}")
         return []
-    capability = _check(
+    capability = check(
         doc, contract, ptr, "capability", _matches(CAPABILITY), "a capability id like &time.anomaly", True
     )
     if capability is None:  # nothing to name its operations by: reported, not imported
         return []
-    provider = _check(doc, contract, ptr, "provider", _matches(PROVIDER), "a lowercase provider id", True)
-    _check(doc, contract, ptr, "version", _matches(SEMVER), "a semantic version such as 0.1.0", True)
-    summary = _check(doc, contract, ptr, "description", _is_text, "a non-empty string", True)
+    provider = check(doc, contract, ptr, "provider", _matches(PROVIDER), "a lowercase provider id", True)
+    check(doc, contract, ptr, "version", _matches(SEMVER), "a semantic version such as 0.1.0", True)
+    summary = check(doc, contract, ptr, "description", is_text, "a non-empty string", True)
     for key in ("accepts_from", "feeds_into"):
         _targets(contract, ptr, key, doc)
     _skills(contract, ptr, doc)
-    _check(doc, contract, ptr, "metadata", _is_obj, "an object")
-    operations = _check(doc, contract, ptr, "operations", _is_nonempty_obj, "an object of at least one operation", True)
+    check(doc, contract, ptr, "metadata", is_obj, "an object")
+    operations = check(doc, contract, ptr, "operations", _is_nonempty_obj, "an object of at least one operation", True)
     scope = _Scope(
         value=contract,
         capability=capability,
@@ -225,7 +222,7 @@ def _contract(contract: Any, ptr: str, doc: _Doc) -> list[Declared]:
         if not OPERATION_NAME.fullmatch(name):
             doc.problem(optr, f"operation name {name!r} is not lowercase letters, digits, _ : -")
         if not isinstance(operation, dict):
-            doc.problem(optr, f"an operation must be an object with in and out, found {_show(operation)}")
+            doc.problem(optr, f"an operation must be an object with in and out, found {show(operation)}")
             continue
         found.append(_operation(scope, name, operation, optr, doc))
     return found
@@ -244,10 +241,10 @@ class _Scope(NamedTuple):
 
 def _operation(scope: _Scope, name: str, operation: dict[str, Any], optr: str, doc: _Doc) -> Declared:
     for key in ("in", "out"):
-        _check(doc, operation, optr, key, _matches(TYPE_TOKEN), "a type token such as stream_data", True)
-    description = _check(doc, operation, optr, "description", _is_text, "a non-empty string")
-    deterministic = _check(doc, operation, optr, "deterministic", _is_bool, "true or false")
-    side_effects = _check(doc, operation, optr, "side_effects", _is_bool, "true or false")
+        check(doc, operation, optr, key, _matches(TYPE_TOKEN), "a type token such as stream_data", True)
+    description = check(doc, operation, optr, "description", is_text, "a non-empty string")
+    deterministic = check(doc, operation, optr, "deterministic", is_bool, "true or false")
+    side_effects = check(doc, operation, optr, "side_effects", is_bool, "true or false")
     notes = []
     if side_effects is None:
         notes.append("side_effects not declared or unreadable: whether it modifies state is unknown")
@@ -285,7 +282,7 @@ def _operation(scope: _Scope, name: str, operation: dict[str, Any], optr: str, d
 
 def _targets(contract: dict[str, Any], ptr: str, key: str, doc: _Doc) -> None:
     """accepts_from / feeds_into: a non-empty list of capability ids, `&domain.*` wildcards or type tokens."""
-    value = _check(doc, contract, ptr, key, _is_nonempty_list, "a non-empty array of capabilities or type tokens", True)
+    value = check(doc, contract, ptr, key, _is_nonempty_list, "a non-empty array of capabilities or type tokens", True)
     for i, target in enumerate(value or []):
         if not (
             isinstance(target, str)
@@ -295,7 +292,7 @@ def _targets(contract: dict[str, Any], ptr: str, key: str, doc: _Doc) -> None:
 
 
 def _skills(contract: dict[str, Any], ptr: str, doc: _Doc) -> None:
-    skills = _check(doc, contract, ptr, "a2a_skills", lambda v: isinstance(v, list), "an array of skill ids")
+    skills = check(doc, contract, ptr, "a2a_skills", lambda v: isinstance(v, list), "an array of skill ids")
     for i, skill in enumerate(skills or []):
         if not (isinstance(skill, str) and SKILL.fullmatch(skill)):
             doc.problem(
@@ -306,35 +303,8 @@ def _skills(contract: dict[str, Any], ptr: str, doc: _Doc) -> None:
 # --- field checks --------------------------------------------------------------------------------
 
 
-def _check(
-    doc: _Doc, obj: dict[str, Any], ptr: str, key: str, ok: Callable[[Any], bool], expect: str, required: bool = False
-) -> Any:
-    """obj[key] when it passes `ok`; otherwise None and a Problem (a missing key only when required: the seed
-    makes every contract field required but a2a_skills and metadata, and an operation's in and out)."""
-    if key not in obj:
-        if required:
-            doc.problem(pointer(ptr, key), f"required: {expect}, missing")
-        return None
-    if ok(obj[key]):
-        return obj[key]
-    doc.problem(pointer(ptr, key), doc.expected(expect, obj[key]))
-    return None
-
-
 def _matches(pattern: re.Pattern[str]) -> Callable[[Any], bool]:
     return lambda value: isinstance(value, str) and pattern.fullmatch(value) is not None
-
-
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
-def _is_bool(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _is_obj(value: Any) -> bool:
-    return isinstance(value, dict)
 
 
 def _is_nonempty_obj(value: Any) -> bool:
@@ -345,10 +315,3 @@ def _is_nonempty_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value)
 
 
-def _show(value: Any) -> str:
-    """How a found value reads in a problem: its JSON type and (the start of) its JSON text."""
-    if value is None:
-        return "null"
-    kinds = {dict: "object", list: "array", str: "string", bool: "boolean"}
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return f"{kinds.get(type(value), 'number')} {text if len(text) <= 40 else text[:37] + '...'}"
