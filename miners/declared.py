@@ -18,12 +18,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-FORMATS = ("capability", "openapi", "mcp", "aip", "app", "ampersand")
-
-
 @dataclass
 class Declared:
-    format: str  # one of FORMATS
+    format: str  # a key of miners.formats.READERS
     original_id: str  # the id exactly as declared: operationId, tool name, AIP id, "&domain.name#op", ...
     name: str  # the declared title or name, for people
     description: str

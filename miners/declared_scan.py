@@ -18,10 +18,7 @@ from typing import Any
 
 from . import doc_lines
 from .declared import Imported, Problem, candidate, sha256
-
-# format -> reader module (miners/<module>.py), in the order they are tried
-READERS = {"capability": "native_manifest", "openapi": "openapi", "aip": "aip", "ampersand": "ampersand",
-           "mcp": "mcp_static", "app": "app_capabilities"}
+from .formats import READERS
 APP_MARK = b"defineCapabilities"
 APP_ID_MARK = b"defineApp"
 

@@ -17,8 +17,7 @@ from indexer.cli import AllowNetwork, AllowPrivate, MaxBytes, Settings, Timeout,
 from schemas.ecma import utc_now
 from schemas.errors import CapindexError
 
-from .declared import sha256
-from .declared_scan import READERS, Scan, candidates, scan_file
+from .formats import READERS  # (the readers themselves load only when the command runs)
 
 
 class ImportFailure(CapindexError):
@@ -39,6 +38,9 @@ def _reading_name(location: str, data: bytes) -> str:
 def import_document(location: str, data: bytes, fmt: str | None = None) -> dict[str, Any]:
     """{source, candidates, problems} of one document. Raises ImportFailure when no reader
     recognises it (and no format was given)."""
+    from .declared import sha256
+    from .declared_scan import Scan, candidates, scan_file
+
     if fmt is not None and fmt not in READERS:
         raise ImportFailure(f"--format {fmt}: unknown (known: {', '.join(READERS)})")
     name = _reading_name(location, data)
