@@ -10,6 +10,7 @@ nodes carry their marks.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -69,11 +70,20 @@ def spans(path: str, data: bytes) -> dict[str, bytes]:
     return {here: text[start:end].encode("utf-8", "surrogatepass") for here, _, start, end in _json_values(text)}
 
 
+@functools.lru_cache(maxsize=2)
+def _yaml_compose(text: str) -> Any:
+    """The YAML document's node tree (safe loader). Kept for the last texts: a reader's load and the
+    exact spans of its declarations (declared_scan) read the same file one after the other."""
+    import yaml
+
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def _yaml_spans(text: str) -> dict[str, bytes]:
     import yaml
 
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _yaml_compose(text)
     except (yaml.YAMLError, RecursionError):
         return {}
     out: dict[str, bytes] = {}
@@ -139,9 +149,11 @@ def _constant_line(text: str) -> int:
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|\n|[^\s{}\[\],:"]+')
 
 
+@functools.lru_cache(maxsize=2)
 def _json_values(text: str) -> list[list[Any]]:
     """[pointer, line, start, end] of each value of a valid JSON text, in order (one scan over its
-    tokens; start and end are character offsets)."""
+    tokens; start and end are character offsets). Kept for the last texts, as _yaml_compose is;
+    callers only read it."""
     out: list[list[Any]] = []
     stack: list[list[Any]] = []  # [kind, pointer, next index or pending key, the container's entry]
     line = 1
@@ -211,10 +223,11 @@ def _load_yaml(text: str) -> tuple[Any, dict[str, int]]:
     import yaml
 
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _yaml_compose(text)
         if node is not None:
             _check_aliases(node)
-        value = yaml.load(text, Loader=yaml.SafeLoader)
+        # values built from the one composed tree (safe constructors only): no second parse
+        value = yaml.SafeLoader("").construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}" if mark is not None else "line 1"
