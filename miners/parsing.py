@@ -99,6 +99,14 @@ def parse(language_name: str, source: bytes) -> Any:
 # Every query of a language runs as one combined query, once per parsed file: a pass over the tree
 # costs about as much as a third of the parse whatever the patterns, so the extractors share it.
 # Identical patterns of two concerns (`(call) @call` in effects and surfaces) are run once.
+# Patterns anchored at the root (`(module (function_definition) ...)`) run as a second query limited
+# to start at the root: tree-sitter tries such a pattern at every node of the tree, which cost
+# Python's combined pass nearly half its time, while the root alone finds the same matches.
+
+# languages whose declarations read root-anchored matches in any order relative to the others (the
+# matches of each query keep their own order): Python's module-level defs, `__all__` and imports
+ROOT_SPLIT = frozenset({"python", "javascript", "typescript", "tsx"})
+
 
 def _patterns(source: str) -> list[str]:
     """The top-level patterns of a query file, each with its captures, quantifiers and predicates."""
@@ -147,9 +155,19 @@ def _patterns(source: str) -> list[str]:
 
 
 @functools.cache
-def combined(language_name: str) -> tuple[Any, list[tuple[tuple[str, int], ...]]] | None:
-    """(query of every concern of the language, per pattern index: its (concern, pattern index in
-    the concern's own file) pairs), or None when the files cannot be combined."""
+def root_type(language_name: str) -> str:
+    """The node type of the grammar's root (`module`, `program`, `source_file`...)."""
+    return parser(language_name).parse(b"").root_node.type
+
+
+Combined = tuple[Any, Any, list[tuple[tuple[str, int], ...]]]
+
+
+@functools.cache
+def combined(language_name: str) -> Combined | None:
+    """(query of every concern's patterns but the root-anchored ones, query of those or None, per
+    pattern index: its (concern, pattern index in the concern's own file) pairs), or None when the
+    files cannot be combined. Indexes number the first query's patterns, then the second's."""
     from tree_sitter import Query
 
     names = concerns(language_name)
@@ -170,10 +188,20 @@ def combined(language_name: str) -> tuple[Any, list[tuple[tuple[str, int], ...]]
             if index == len(owners):
                 owners.append([])
             owners[index].append((concern, local))
-    combined_query = Query(language(language_name), "\n".join(texts))
-    if combined_query.pattern_count != len(texts):
+    anchored = f"({root_type(language_name)}"
+    split = language_name in ROOT_SPLIT
+    deep = [(i, t) for t, i in texts.items() if not (split and _anchored(t, anchored))]
+    rooted = [(i, t) for t, i in texts.items() if split and _anchored(t, anchored)]
+    order = [i for i, _ in deep] + [i for i, _ in rooted]
+    deep_query = Query(language(language_name), "\n".join(t for _, t in deep))
+    root_query = Query(language(language_name), "\n".join(t for _, t in rooted)) if rooted else None
+    if deep_query.pattern_count != len(deep) or root_query is not None and root_query.pattern_count != len(rooted):
         return None
-    return combined_query, [tuple(o) for o in owners]
+    return deep_query, root_query, [tuple(owners[i]) for i in order]
+
+
+def _anchored(pattern: str, anchored: str) -> bool:
+    return pattern.startswith(anchored) and not pattern[len(anchored)].isalnum() and pattern[len(anchored)] != "_"
 
 
 _RESULTS = "_miners_query_results"
@@ -181,8 +209,9 @@ _RESULTS = "_miners_query_results"
 
 def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[Any]]]]:
     """`matches(parsed.language, concern, root)`, from the file's one combined pass. The first item
-    of each match is its pattern's index in the combined query (no caller needs the index within
-    the concern's own file, and keeping the cursor's tuples saves a tuple per match)."""
+    of each match is its pattern's index in the combined queries (no caller needs the index within
+    the concern's own file, and keeping the cursor's tuples saves a tuple per match). In languages
+    of ROOT_SPLIT the root-anchored matches come after the others, each in query order."""
     cache = parsed.__dict__.get(_RESULTS)
     if cache is None:
         cache = parsed.__dict__[_RESULTS] = _run_all(parsed)
@@ -205,16 +234,16 @@ def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
 
 
 @functools.cache
-def _routes(language_name: str) -> tuple[tuple[str, ...], list[int], list[tuple[int, ...]]]:
+def _routes(language_name: str) -> tuple[tuple[str, ...], list[int], list[tuple[int, ...]], int]:
     """(every concern, per combined pattern index: the one concern it serves or -1, and the
-    concerns of the patterns that serve several)."""
+    concerns of the patterns that serve several, the index of the first root-anchored pattern)."""
     both = combined(language_name)
-    owners = both[1] if both is not None else []
+    owners = both[2] if both is not None else []
     per_pattern = [tuple(dict.fromkeys(concern for concern, _ in owner)) for owner in owners]
     names = tuple(dict.fromkeys(c for group in per_pattern for c in group))
     single = [names.index(group[0]) if len(group) == 1 else -1 for group in per_pattern]
     several = [tuple(names.index(c) for c in group) for group in per_pattern]
-    return names, single, several
+    return names, single, several, both[0].pattern_count if both is not None else 0
 
 
 def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] | bool:
@@ -223,13 +252,21 @@ def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] |
     both = combined(parsed.language)
     if both is None:
         return False
-    names, single, several = _routes(parsed.language)
+    names, single, several, offset = _routes(parsed.language)
     lists: list[list[tuple[int, dict[str, list[Any]]]]] = [[] for _ in names]
-    for item in QueryCursor(both[0]).matches(parsed.tree.root_node):
+    root = parsed.tree.root_node
+    for item in QueryCursor(both[0]).matches(root):
         k = single[item[0]]
         if k >= 0:
             lists[k].append(item)
         else:
+            for k in several[item[0]]:
+                lists[k].append(item)
+    if both[1] is not None:
+        cursor = QueryCursor(both[1])
+        cursor.set_max_start_depth(0)
+        for index, caps in cursor.matches(root):
+            item = (index + offset, caps)
             for k in several[item[0]]:
                 lists[k].append(item)
     return dict(zip(names, lists, strict=True))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from miners.declarations import extract_declarations
 from miners.facts import ModuleSurface, ParsedFile, Symbol
 from miners.parsing import language_of, parse
@@ -498,3 +500,31 @@ def test_js_commonjs_aliases_and_babels_default_placeholder():
         exports.default = Ajv2019;
     """)
     assert "Ajv2019" in syms and "default" not in syms
+
+
+@pytest.mark.parametrize(("language", "source"), [
+    ("python", (b"import os\nfrom a import b as c\n__all__ = ['f']\n__all__ += ['C']\n\n@dec\ndef f(x):\n    g(x)\n\n"
+               b"class C(B):\n    def m(self):\n        if x:\n            def inner(): pass\n\nif True:\n"
+               b"    def conditional(): pass\n")),
+    ("javascript", (b"export const a = 1;\nexport default foo;\nexport { x as y };\nexport * from './m';\n"
+                   b"export { z } from './z';\nfunction f() { if (q) { exports.k = 1; } g(); }\n"
+                   b"module.exports = { a };\nclass K { m() {} }\n")),
+    ("typescript", (b"export declare function f(): void;\nexport = g;\ndeclare module 'x' { export function h(): void; }\n"
+                   b"export { T as U } from './t';\nnamespace N { export const v = 1; }\n")),
+])
+def test_the_split_query_pass_finds_each_concerns_own_matches(language, source):
+    """Root-anchored patterns run as their own query, limited to start at the root (tree-sitter tries
+    them at every node otherwise): each concern still gets exactly the matches of its own query."""
+    from miners import parsing
+
+    parsed = ParsedFile("x", language, source, parse(language, source))
+    _deep, rooted, _ = parsing.combined(language)
+    assert rooted is not None and rooted.pattern_count > 0  # the split is in force for this language
+    for concern in parsing.concerns(language):
+        own = parsing.matches(language, concern, parsed.tree.root_node)
+        shared = parsing.file_matches(parsed, concern)
+
+        def key(match):
+            return sorted((name, [(n.start_byte, n.end_byte, n.type) for n in nodes]) for name, nodes in match[1].items())
+        assert sorted(map(key, shared)) == sorted(map(key, own)), concern
+        assert len(shared) == len(own) > 0
