@@ -502,7 +502,12 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
             continue
         if not lines:
             body = _COMMENT_ENDS.sub("", text)
-            lines = [_COMMENT_STAR.sub("", line, count=1) for line in body.splitlines()]
+            lines = []
+            for line in body.splitlines():  # up to the first JSDoc tag: the prose is over there
+                line = _COMMENT_STAR.sub("", line, count=1)
+                if line.strip().startswith("@"):
+                    return _first_paragraph("\n".join(lines))
+                lines.append(line)
         break
     kept = []
     for line in lines:

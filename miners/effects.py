@@ -642,6 +642,10 @@ def _js_module(specifier: str) -> str:
     return JS_MODULE_ALIASES.get(name, name)
 
 
+# a call of `require` itself matches no row and no hazard (its module is what dynamic_import checks)
+_REQUIRE_INERT = lookup(JS_CALLS, "require") is None and "require" not in JS_HAZARDS
+
+
 class _JsEffects(_Base):
     calls_table, methods_table, hazards_table = JS_CALLS, JS_METHODS, JS_HAZARDS
 
@@ -771,8 +775,8 @@ class _JsEffects(_Base):
             [args] if args is not None else [])
         if dynamic:
             self.dynamic_import(call, function, arg_nodes)
-            if function.type == "import":
-                return
+            if function.type == "import" or _REQUIRE_INERT and "require" not in self.names:
+                return  # `require` itself heads no row: only its module mattered
         written = _nospace(self.pf.text(function))
         name = self.canonical(function)
         if name is not None:
