@@ -317,3 +317,19 @@ def test_mining_a_registry_package_obeys_the_address_policy(web, tmp_path, capsy
     # ...and allowed by naming its network, as for every other command that fetches
     report = mine(tmp_path, capsys, *args, "--allow-network", "127.0.0.0/8")
     assert by_name(report)[("function", "tiny")]["visibility"] == "public"
+
+
+def test_the_word_index_finds_a_names_first_mention_as_the_regex_tokenises():
+    from miners.mine import WordIndex
+
+    texts = {"README.md": "intro\nx9slugify and getter\n\n9slugify here\nslugify again\n", "docs/b.md": "get\nget"}
+    index = WordIndex(texts)
+    # `slugify` in `x9slugify` is inside a longer word; after the digit alone it is a word of its own
+    assert index.mention("slugify", "documentation") == {
+        "kind": "documentation", "detail": "README.md mentions slugify", "path": "README.md", "line": 4}
+    assert index.mention("get", "documentation")["path"] == "docs/b.md"  # `getter` is another word
+    assert index.mention("getter", "test")["line"] == 2
+    assert index.mention("sl", "documentation") is None  # too short to count
+    assert index.mention("absent", "documentation") is None
+    long = "".join(f"word{i} " + "\n" * (i % 3) for i in range(20000)) + "needle"  # many pieces
+    assert WordIndex({"CHANGES": long}).mention("needle", "documentation")["line"] == long.count("\n") + 1
