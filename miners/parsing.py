@@ -101,11 +101,10 @@ def parse(language_name: str, source: bytes) -> Any:
 # Identical patterns of two concerns (`(call) @call` in effects and surfaces) are run once.
 # Patterns anchored at the root (`(module (function_definition) ...)`) run as a second query limited
 # to start at the root: tree-sitter tries such a pattern at every node of the tree, which cost
-# Python's combined pass nearly half its time, while the root alone finds the same matches.
-
-# languages whose declarations read root-anchored matches in any order relative to the others (the
-# matches of each query keep their own order): Python's module-level defs, `__all__` and imports
-ROOT_SPLIT = frozenset({"python", "javascript", "typescript", "tsx"})
+# Python's combined pass nearly half its time, while the root alone finds the same matches. A
+# concern gets the root query's matches after the other query's: what the extractors keep does not
+# depend on that order (symbols are sorted by position, names go to sets), but for a JS file that
+# mixes ESM and CommonJS, `export default x` is now read after `module.exports = y` and wins.
 
 
 def _patterns(source: str) -> list[str]:
@@ -189,9 +188,10 @@ def combined(language_name: str) -> Combined | None:
                 owners.append([])
             owners[index].append((concern, local))
     anchored = f"({root_type(language_name)}"
-    split = language_name in ROOT_SPLIT
-    deep = [(i, t) for t, i in texts.items() if not (split and _anchored(t, anchored))]
-    rooted = [(i, t) for t, i in texts.items() if split and _anchored(t, anchored)]
+    deep: list[tuple[int, str]] = []
+    rooted: list[tuple[int, str]] = []
+    for text, i in texts.items():
+        (rooted if _anchored(text, anchored) else deep).append((i, text))
     order = [i for i, _ in deep] + [i for i, _ in rooted]
     deep_query = Query(language(language_name), "\n".join(t for _, t in deep))
     root_query = Query(language(language_name), "\n".join(t for _, t in rooted)) if rooted else None
@@ -201,7 +201,11 @@ def combined(language_name: str) -> Combined | None:
 
 
 def _anchored(pattern: str, anchored: str) -> bool:
-    return pattern.startswith(anchored) and not pattern[len(anchored)].isalnum() and pattern[len(anchored)] != "_"
+    """Whether the pattern's outermost node is the root type (`(module ...`, not `(module_x ...`)."""
+    if not pattern.startswith(anchored):
+        return False
+    after = pattern[len(anchored)]
+    return not (after.isalnum() or after == "_")
 
 
 _RESULTS = "_miners_query_results"
@@ -210,8 +214,8 @@ _RESULTS = "_miners_query_results"
 def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[Any]]]]:
     """`matches(parsed.language, concern, root)`, from the file's one combined pass. The first item
     of each match is its pattern's index in the combined queries (no caller needs the index within
-    the concern's own file, and keeping the cursor's tuples saves a tuple per match). In languages
-    of ROOT_SPLIT the root-anchored matches come after the others, each in query order."""
+    the concern's own file, and keeping the cursor's tuples saves a tuple per match). The
+    root-anchored matches come after the others, each in query order."""
     cache = parsed.__dict__.get(_RESULTS)
     if cache is None:
         cache = parsed.__dict__[_RESULTS] = _run_all(parsed)

@@ -511,6 +511,7 @@ def test_js_commonjs_aliases_and_babels_default_placeholder():
                    b"module.exports = { a };\nclass K { m() {} }\n")),
     ("typescript", (b"export declare function f(): void;\nexport = g;\ndeclare module 'x' { export function h(): void; }\n"
                    b"export { T as U } from './t';\nnamespace N { export const v = 1; }\n")),
+    ("rust", b"pub use crate::a::{B, C as D};\npub fn f() { g(); }\nmod m { pub use super::x; }\n"),
 ])
 def test_the_split_query_pass_finds_each_concerns_own_matches(language, source):
     """Root-anchored patterns run as their own query, limited to start at the root (tree-sitter tries
