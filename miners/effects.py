@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from miners.effect_gate import JsGate
 from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
@@ -960,7 +961,24 @@ def extract_effects(parsed: ParsedFile) -> tuple[list[EffectHit], list[HazardHit
                  "go": _GoEffects}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return [], []
+    if extractor is _JsEffects and _JS_GATE.nothing_to_find(parsed.source, parsed.tree.root_node):
+        return [], []  # provably nothing in the tables: most library modules end here
     effects, hazards = extractor(parsed).run()
     effects.sort(key=lambda h: (h.start_byte, h.effect))
     hazards.sort(key=lambda h: h.line)
     return effects, hazards
+
+
+def _js_known_module(specifier: str) -> bool:
+    """Whether loading `specifier` could matter to the JS extractor: a hazard of its own, the
+    dotenv preload, a module whose bindings head a row, or one a method row is gated on."""
+    module = _js_module(specifier)
+    return specifier in JS_FFI_MODULES or specifier in JS_NATIVE_MODULES or specifier == "dotenv/config" or \
+        module.split(".", 1)[0] in _JS_HEADS or _modules_match({specifier, module}, _JS_GATED_MODULES)
+
+
+_JS_HEADS = table_heads(JS_CALLS, JS_HAZARDS)[0]
+_JS_GATED_MODULES = tuple(sorted({m for rules in JS_METHODS.values() for rule in rules for m in rule.modules}))
+if any(name.startswith(".") for name in (*JS_FFI_MODULES, *JS_NATIVE_MODULES, *_JS_GATED_MODULES, *JS_MODULE_ALIASES)):
+    raise ValueError("a relative module in the JS tables: the effect gate takes sibling modules as unknown")
+_JS_GATE = JsGate(JS_CALLS, JS_HAZARDS, JS_METHODS, _js_known_module)

@@ -1,0 +1,221 @@
+"""Whether a JavaScript/TypeScript file provably shows no effect and no hazard, decided from where a
+few words occur in its source instead of from every call the query pass finds.
+
+Most files of a library (lodash's thousand modules) call nothing in the effect tables, and the
+effect extractor looks at each of their calls in Python only to reject it. What it can find is
+bounded by words, because the extractor (miners/effects.py, `_JsEffects`) reaches a row only
+through names written in the code:
+
+- a call matches a row or a hazard by its canonical name: the leftmost identifier of its callee
+  chain as written (`fs` of `fs.promises.readFile(...)`, `fetch` of `fetch(u)`, `WebSocket` of
+  `new WebSocket(u)`), or the module an `import`/`require()` bound that identifier to; so unless
+  a binding says otherwise, a row applies only where its head is written as the head of a callee;
+- a method row applies by the method's name, and all but a few need a module imported (`find` is
+  a query only where an ORM is): the few are triggers wherever their name is written;
+- modules and bindings come only from `import` and `require` (static or dynamic): a load of a
+  module no table knows (a relative path, `lodash`, `react`) binds nothing that heads a row;
+- `process.env` is found from the word `process`; hazards of loads (`require(x)` with x not a
+  literal, FFI and native-addon modules) come from the load itself.
+
+So a file in which every load names a module no table knows, no callee chain starts with a row's
+head, `process` is never followed by `.env`, and no ungated method is named, yields nothing, and
+is skipped. Everything these rules do not cover counts as a trigger: the gate may only be cautious.
+A word inside a comment or a string's text spans no node of its own and is passed over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+_IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256)]
+# every byte that cannot be in an identifier becomes a space: split() then gives the file's words
+_WORDS_ONLY = bytes(b if _IDENT_BYTE[b] else 0x20 for b in range(256))
+
+# Text shapes that prove an occurrence inert without looking at the tree: whatever they sit in
+# (code, a comment, a string), they load the module they name or continue the head they follow.
+_LITERAL = rb"""(['"])([^'"\\\n]*)\1"""
+_LOAD_CALL = re.compile(rb"\s*\(\s*" + _LITERAL + rb"\s*\)")  # after `require` / `import`
+_IMPORT_FROM = re.compile(  # after `import`: `x from "m"`, `{ a, b } from "m"`, `* as ns from "m"`, `"m"`
+    rb"""\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:[\w$]+\s+|\{[^}'"/]*\}\s*|\*\s*as\s+[\w$]+\s+)from\s*"""
+    + _LITERAL + rb"|\s*" + _LITERAL.replace(rb"\1", rb"\3"))
+_MEMBER = re.compile(rb"\s*\??\.\s*([A-Za-z_$][\w$]*)")
+
+
+class JsGate:
+    """The trigger words of the JS effect tables (see the module docstring).
+
+    `calls`, `hazards`, `methods`: the tables; `known_module(specifier)`: whether loading the
+    module could matter (an FFI or native module, a table's module, an alias of one)."""
+
+    def __init__(self, calls: dict[str, Any], hazards: dict[str, tuple[str, int | None]],
+                 methods: dict[str, list[Any]], known_module: Callable[[str], bool]) -> None:
+        rows = [name.removeprefix("new ") for table in (calls, hazards) for name in table]
+        heads = {row.split(".", 1)[0] for row in rows} | {"process"}  # process.env is found from the word
+        if any(not h or h.startswith(".") or "*" in h for h in heads):
+            raise ValueError("the gate's reasoning needs whole-word heads, none relative")
+        self.heads = frozenset(h.encode() for h in heads)
+        # per head, the properties that may continue one of its rows (None: a wildcard takes any);
+        # `promises` always may (fs.promises.readFile is read as fs.readFile)
+        self.continued: dict[bytes, frozenset[bytes] | None] = {}
+        for head in heads:
+            seconds = {row.split(".")[1] for row in rows if row.startswith(head + ".")}
+            if head == "process":
+                seconds.add("env")
+            self.continued[head.encode()] = None if any("*" in p for p in seconds) else frozenset(
+                p.encode() for p in seconds | {"promises"})
+        # heads whose only rows are hazards of a string first argument (setTimeout("code", ms))
+        self.string_only = frozenset(h.encode() for h in heads if h != "process" and all(
+            row not in calls and hazards.get(row, (None, None))[1] == -1
+            for row in [n for n in (*calls, *hazards) if n.removeprefix("new ").split(".", 1)[0] == h]))
+        self.methods = frozenset(m.encode() for m, rules in methods.items() if any(not r.modules for r in rules))
+        self.words = self.heads | self.methods | {b"require", b"import"}
+        self.known_module = known_module
+        self._known: dict[bytes, bool] = {}
+        if any(known_module(spec) for spec in ("./x", "../x", ".", "..")):
+            raise ValueError("the gate's reasoning needs relative modules to be unknown to the tables")
+
+    def nothing_to_find(self, source: bytes, root: Any) -> bool:
+        """True only when the effect extractor provably finds no effect and no hazard in the file."""
+        present = self.words.intersection(source.translate(_WORDS_ONLY).split())
+        for word in sorted(present):
+            for at in _positions(source, word):
+                end = at + len(word)
+                if self._inert_text(source, word, end):
+                    continue
+                node = root.descendant_for_byte_range(at, end)
+                if node is None or node.start_byte != at or node.end_byte != end:
+                    continue  # inside a comment, a string's text or a longer token
+                if not self._inert_node(source, word, node):
+                    return False
+        return True
+
+    def _inert_text(self, source: bytes, word: bytes, end: int) -> bool:
+        if word == b"require":
+            m = _LOAD_CALL.match(source, end)
+            return m is not None and self._inert_name(m[2])
+        if word == b"import":
+            m = _IMPORT_FROM.match(source, end)
+            if m is not None:
+                return self._inert_name(m[2] if m[2] is not None else m[4])
+            m = _LOAD_CALL.match(source, end)
+            return m is not None and self._inert_name(m[2])
+        continued = self.continued.get(word)
+        if continued is None:
+            return False
+        m = _MEMBER.match(source, end)
+        return m is not None and m[1] not in continued
+
+    def _inert_name(self, value: bytes | None) -> bool:
+        """Whether loading the module `value` names binds nothing a table knows."""
+        if value is None or value.endswith(b".node"):
+            return False
+        if value.startswith(b"."):
+            return True  # a sibling module: no table names a path (checked when the gate is built)
+        known = self._known.get(value)
+        if known is None:
+            known = self._known[value] = self.known_module(value.decode("utf-8", "replace"))
+        return not known
+
+    def _inert_node(self, source: bytes, word: bytes, node: Any) -> bool:
+        if word == b"require":
+            return node.type != "identifier" or _callee(node) is None or self._inert_load(source, node.parent)
+        if word == b"import":
+            return self._inert_import(source, node)
+        if word in self.methods:
+            return node.type == "string_fragment"
+        if node.type != "identifier":
+            return True  # `x.fetch` (the chain's head is x), a type, a string's text
+        if word == b"process" and _member_property(source, node) == b"env":
+            return False
+        call = _chain_call(node)
+        if call is None:
+            return True  # a reference, not the head of a callee: no row applies to it
+        return word in self.string_only and call.type == "call_expression" and \
+            call.child_by_field_name("function") == node and not _string_first(call)  # setTimeout(fn, ms)
+
+    def _inert_load(self, source: bytes, call: Any) -> bool:
+        """`require("x")` / `import("x")` of a single literal naming a module no table knows."""
+        args = call.child_by_field_name("arguments")
+        named = args.named_children if args is not None and args.type == "arguments" else []
+        return len(named) == 1 and self._inert_specifier(source, named[0])
+
+    def _inert_import(self, source: bytes, node: Any) -> bool:
+        parent = node.parent
+        if node.type == "string_fragment" or parent is None:
+            return node.type == "string_fragment"
+        if node.type == "import" and parent.type == "import_statement":
+            spec = parent.child_by_field_name("source")  # none: `import x = require("y")`, which binds nothing
+            return spec is None or self._inert_specifier(source, spec)
+        if node.type == "import" and parent.type == "import":  # import("x"): the call's function is `import`
+            call = parent.parent
+            return call is not None and call.type == "call_expression" and \
+                call.child_by_field_name("function") == parent and self._inert_load(source, call)
+        if node.type == "import" and parent.type == "meta_property":
+            return True  # import.meta loads nothing
+        return node.type not in ("identifier", "import")  # a property named import, a type...
+
+    def _inert_specifier(self, source: bytes, node: Any) -> bool:
+        """A plain string literal naming a module no table knows and no native addon."""
+        if node.type != "string":
+            return False
+        parts = node.named_children
+        if len(parts) != 1 or parts[0].type != "string_fragment":
+            return False  # escapes, or empty: not worth reading as the extractor would
+        return self._inert_name(source[parts[0].start_byte:parts[0].end_byte])
+
+
+def _positions(source: bytes, word: bytes) -> Any:
+    """Where `word` occurs as a whole word."""
+    at = source.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not _IDENT_BYTE[source[at - 1]]) and (end == len(source) or not _IDENT_BYTE[source[end]]):
+            yield at
+        at = source.find(word, end)
+
+
+def _callee(node: Any) -> Any:
+    """The call whose function is `node` itself, else None."""
+    parent = node.parent
+    if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+        return parent
+    return None
+
+
+def _chain_call(node: Any) -> Any:
+    """The call or `new` whose callee chain (`a.b.c`, through member objects) starts at `node`, else None."""
+    while True:
+        parent = node.parent
+        if parent is None:
+            return None
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == node:
+            node = parent
+            continue
+        if parent.type == "call_expression" and parent.child_by_field_name("function") == node or \
+                parent.type == "new_expression" and parent.child_by_field_name("constructor") == node:
+            return parent
+        return None
+
+
+def _member_property(source: bytes, node: Any) -> bytes | None:
+    """`env` of `process.env`: the property when `node` is a member expression's object."""
+    parent = node.parent
+    if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != node:
+        return None
+    prop = parent.child_by_field_name("property")
+    return source[prop.start_byte:prop.end_byte] if prop is not None else None
+
+
+def _string_first(call: Any) -> bool:
+    """Whether a call's first argument may be a string (what setTimeout evaluates): anything but a
+    function, a name or a member read may be one, once unwrapped as the extractor unwraps it."""
+    args = call.child_by_field_name("arguments")
+    if args is None or args.type != "arguments":
+        return True  # setTimeout`code`
+    named = [c for c in args.named_children if c.type != "comment"]
+    return bool(named) and named[0].type not in _NOT_STRINGS
+
+
+_NOT_STRINGS = frozenset({"identifier", "arrow_function", "function_expression", "function", "member_expression"})
