@@ -17,7 +17,8 @@ import re
 from typing import Any
 
 from miners.facts import ModuleSurface, ParsedFile, Symbol
-from miners.parsing import fast_text, file_matches
+from miners.js_outline import declaration_matches
+from miners.parsing import fast_text, file_matches, has_matches
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 
@@ -305,7 +306,10 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
     local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
     aliases: dict[str, str] = {}  # local name -> the name it is exported as (`export { _parse as parse }`)
 
-    for _, m in file_matches(parsed, "declarations"):
+    # without calls to find, and when no other concern has run the file's query pass, the
+    # definitions are read from the module level down instead (miners/js_outline.py)
+    matches = declaration_matches(parsed) if not with_calls and not has_matches(parsed) else None
+    for _, m in file_matches(parsed, "declarations") if matches is None else matches:
         if "call" in m or "new" in m:
             if not with_calls:
                 continue

@@ -52,10 +52,10 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
     concern = "effects"
     try:
         facts.effects, facts.hazards = extract_effects(parsed)
-        concern = "declarations"
-        facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects))
         concern = "surfaces"
         facts.surfaces = extract_surfaces(parsed)
+        concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
+        facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects))
     except RecursionError:
         return "too deeply nested to analyse"
     except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on

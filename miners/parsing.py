@@ -224,6 +224,30 @@ def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[An
     return cache.get(concern, [])
 
 
+def has_matches(parsed: Any) -> bool:
+    """Whether the file's combined pass has run (its matches cost nothing more to read)."""
+    return parsed.__dict__.get(_RESULTS) is not None
+
+
+def root_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[Any]]]] | None:
+    """The matches `file_matches` gives the concern from the root-anchored patterns alone, in the
+    same order and with the same indexes, without the pass over the whole tree; None when the
+    language's queries are not split (the caller then needs `file_matches`)."""
+    from tree_sitter import QueryCursor
+
+    both = combined(parsed.language)
+    if both is None:
+        return None
+    if both[1] is None:
+        return []
+    names, _, several, offset = _routes(parsed.language)
+    k = names.index(concern) if concern in names else -1
+    cursor = QueryCursor(both[1])
+    cursor.set_max_start_depth(0)
+    return [(index + offset, caps) for index, caps in cursor.matches(parsed.tree.root_node)
+            if k in several[index + offset]]
+
+
 def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
     """`captures(parsed.language, concern, root)` (each list in match order), from the one pass."""
     out: dict[str, list[Any]] = {}
