@@ -18,7 +18,7 @@ from typing import Any
 
 from miners.facts import ModuleSurface, ParsedFile, Symbol
 from miners.js_outline import declaration_matches
-from miners.parsing import fast_text, file_matches, has_matches
+from miners.parsing import deep_captures, fast_text, file_matches, has_matches, root_matches
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 
@@ -161,7 +161,11 @@ def _python(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], ModuleS
     calls: list[tuple[int, str]] = []
     all_values: list[Any] = []
     imports: list[Any] = []
-    for _, m in file_matches(parsed, "declarations"):
+    # every pattern but the calls is anchored at the module: without calls to find, and when no
+    # other concern has run the file's query pass, the root query alone gives the same matches
+    matches = root_matches(parsed, "declarations") if not with_calls and not has_matches(parsed) and \
+        deep_captures("python", "declarations") == {"call"} else None
+    for _, m in file_matches(parsed, "declarations") if matches is None else matches:
         if "call" in m:
             if not with_calls:
                 continue

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from miners.effect_gate import JsGate
+from miners.effect_gate import JsGate, PyGate
 from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
@@ -961,7 +961,8 @@ def extract_effects(parsed: ParsedFile) -> tuple[list[EffectHit], list[HazardHit
                  "go": _GoEffects}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return [], []
-    if extractor is _JsEffects and _JS_GATE.nothing_to_find(parsed.source, parsed.tree.root_node):
+    if extractor is _JsEffects and _JS_GATE.nothing_to_find(parsed.source, parsed.tree.root_node) or \
+            extractor is _PyEffects and _PY_GATE.nothing_to_find(parsed):
         return [], []  # provably nothing in the tables: most library modules end here
     effects, hazards = extractor(parsed).run()
     effects.sort(key=lambda h: (h.start_byte, h.effect))
@@ -982,3 +983,4 @@ _JS_GATED_MODULES = tuple(sorted({m for rules in JS_METHODS.values() for rule in
 if any(name.startswith(".") for name in (*JS_FFI_MODULES, *JS_NATIVE_MODULES, *_JS_GATED_MODULES, *JS_MODULE_ALIASES)):
     raise ValueError("a relative module in the JS tables: the effect gate takes sibling modules as unknown")
 _JS_GATE = JsGate(JS_CALLS, JS_HAZARDS, JS_METHODS, _js_known_module)
+_PY_GATE = PyGate(PY_CALLS, PY_HAZARDS, PY_METHODS, PY_FFI_MODULES, lambda name: lookup(PY_CALLS, name), py_string)

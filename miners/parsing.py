@@ -224,6 +224,18 @@ def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[An
     return cache.get(concern, [])
 
 
+@functools.cache
+def deep_captures(language_name: str, concern: str) -> frozenset[str] | None:
+    """The capture names of the concern's patterns that are not root-anchored (what only the pass
+    over the whole tree finds), or None when the language's queries are not split."""
+    if combined(language_name) is None:
+        return None
+    anchored = f"({root_type(language_name)}"
+    pieces = _patterns(query_source(language_name, concern) or "")
+    return frozenset(name for piece in pieces if not _anchored(piece, anchored)
+                     for name in re.findall(r"@([\w.]+)", piece))
+
+
 def has_matches(parsed: Any) -> bool:
     """Whether the file's combined pass has run (its matches cost nothing more to read)."""
     return parsed.__dict__.get(_RESULTS) is not None

@@ -42,9 +42,13 @@ _JS_COMMAND = re.compile(rb"Command\b")
 def _js_may_declare(source: bytes) -> bool:
     return bool(_JS_MAY_DECLARE_CALL.search(source) or any(word in source for word in _JS_MAY_DECLARE_WORDS)
                 or b"Command" in source and _JS_COMMAND.search(source))
-# Every Python surface is a decorator or one of these calls (argparse, typer/click registration,
-# typer.run, Flask/FastAPI rules, Django urlpatterns, MCP add_tool and low-level Tool, decli specs).
-_PY_MAY_DECLARE = re.compile(rb"@|ArgumentParser|add_parser|add_typer|add_command|\.run\s*\(|add_url_rule|add_api_route|"
+# Every Python surface is a decorator named by one of the words the extractor looks for (click's and
+# typer's command/group/callback, a route verb, MCP's tool/resource; `@property` declares nothing),
+# or one of these calls (argparse, typer/click registration, typer.run, Flask/FastAPI rules, Django
+# urlpatterns, MCP add_tool and low-level Tool, decli specs).
+_PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource"
+_PY_MAY_DECLARE = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(|"
+                             rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                              rb"urlpatterns|add_tool|Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")

@@ -1,4 +1,4 @@
-"""miners.effect_gate: a JS/TS file is skipped by the effect extractor only when nothing in it could
+"""miners.effect_gate: a JS/TS or Python file is skipped by the effect extractor only when nothing in it could
 match the tables, so no row, hazard or load is ever hidden by the gate."""
 
 from __future__ import annotations
@@ -7,8 +7,20 @@ import textwrap
 
 import pytest
 
-from miners.effects import _JS_GATE, JS_CALLS, JS_HAZARDS, JS_METHODS, extract_effects
+from miners import parsing
+from miners.effects import (
+    _JS_GATE,
+    _PY_GATE,
+    JS_CALLS,
+    JS_HAZARDS,
+    JS_METHODS,
+    PY_CALLS,
+    PY_HAZARDS,
+    PY_METHODS,
+    extract_effects,
+)
 from miners.facts import ParsedFile
+from miners.mine import analyse
 from miners.parsing import parse
 
 # a lodash-style module: relative requires, CommonJS export, heads only in comments and strings
@@ -155,3 +167,106 @@ def test_the_gate_refuses_tables_its_reasoning_does_not_cover():
         JsGate({"./local.read": None}, {}, {}, lambda spec: False)
     with pytest.raises(ValueError):
         JsGate({}, {}, {}, lambda spec: spec.startswith("."))
+
+
+# --- Python --------------------------------------------------------------------------------------------------
+
+PY_INERT_PREAMBLE = '''
+"""Opens nothing: open(p), os.remove(p), subprocess.run(x) and eval(s) are only words here."""
+import os
+import os.path
+from . import sibling
+from .compat import helper  # getattr(obj, name) in a comment
+
+NOTE = "exec(code) and requests.get(url)"
+'''
+
+
+def py_skipped(source: str) -> bool:
+    return _PY_GATE.nothing_to_find(parsed(source, "python"))
+
+
+def py_found(source: str) -> tuple[list, list]:
+    return extract_effects(parsed(source, "python"))
+
+
+def _py_call_of(row: str) -> str:
+    return f"{row.replace('*', 'run')}(x, y)"
+
+
+@pytest.mark.parametrize("row", sorted({*PY_CALLS, *PY_HAZARDS}))
+def test_every_python_row_called_in_an_otherwise_inert_file_is_still_found(row):
+    head = row.split(".", 1)[0]
+    imports = f"import {head}\n" if "." in row else ""
+    source = PY_INERT_PREAMBLE + imports + f"def f(x, y):\n    return {_py_call_of(row)}\n"
+    effects, hazards = py_found(source)
+    assert effects or hazards, row
+    assert not py_skipped(source)
+
+
+@pytest.mark.parametrize("row", sorted(r for r in PY_CALLS if r.count(".") == 1 and "*" not in r))
+def test_python_rows_reached_through_from_imports_are_found(row):
+    module, name = row.split(".")
+    source = PY_INERT_PREAMBLE + f"from {module} import {name} as local\n\ndef f(x, y):\n    return local(x, y)\n"
+    assert not py_skipped(source)
+    assert py_found(source)[0] or py_found(source)[1], row
+
+
+@pytest.mark.parametrize("method", sorted(PY_METHODS))
+def test_python_methods_are_triggers_where_they_may_apply(method):
+    modules = {m for rule in PY_METHODS[method] for m in rule.modules}
+    imports = "".join(f"import {m}\n" for m in sorted(modules))
+    source = PY_INERT_PREAMBLE + imports + f"def f(db):\n    return db.{method}('SELECT 1')\n"
+    assert not py_skipped(source)
+    if method in ("execute", "read_text", "write_bytes", "sendmail", "get_password"):
+        assert py_found(source)[0], method  # (others need a receiver or a session the snippet lacks)
+
+
+def test_python_inert_files_are_skipped_and_the_extractor_agrees():
+    from miners.effects import _PyEffects
+
+    for body in ("os.path.join(a, b)", "getattr(obj, 'name', None)", "setattr(self, 'x', 1)",
+                 "importlib.import_module('json')", "db.execute(sql)", "items.add(x)", "p.open()",
+                 "re.compile(r'x')", "io.StringIO()", "asyncio.run(main())", "self.open(x)", "f(open=1)",
+                 "exec_(code)"):
+        source = PY_INERT_PREAMBLE + f"import importlib, asyncio, io, re\n\ndef f(obj, sql, self, db, items, p):\n    {body}\n"
+        assert py_skipped(source), body
+        assert _PyEffects(parsed(source, "python")).run() == ([], []), body
+
+
+def test_python_triggers_in_unusual_shapes():
+    for body in ("getattr(obj, name)", "os.environ.get('HOME')", "environ['X']", "open(p).read()",
+                 "os.exec_x(a)", "os.spawnv(a)", "subprocess.check_output(c)", "Path(p).read_text()"):
+        assert not py_skipped(PY_INERT_PREAMBLE + f"def f(p, c, a, obj, name):\n    return {body}\n"), body
+    for imports in ("import ctypes\n", "import ctypes.util\n", "from cffi import FFI\n", "import subprocess as sp\n",
+                    "from os import environ\n", "import shutil as sh_\n"):
+        assert not py_skipped(PY_INERT_PREAMBLE + imports + "x = 1\n"), imports
+    assert py_found(PY_INERT_PREAMBLE + "import ctypes\n")[1]
+    assert py_skipped(PY_INERT_PREAMBLE + "import os.path as osp, shutil\nx = osp.join(a, b)\n")  # os.path heads no row
+
+
+def test_python_files_with_nothing_for_the_other_concerns_are_mined_without_the_query_pass(monkeypatch):
+    runs = []
+    real = parsing._run_all
+    monkeypatch.setattr(parsing, "_run_all", lambda parsed: runs.append(parsed.path) or real(parsed))
+    source = PY_INERT_PREAMBLE + '''
+__all__ = ["Point"]
+
+
+class Point:
+    """A point."""
+
+    @property
+    def norm(self) -> float:
+        return abs(self.x) + helper(self.y)
+
+    @staticmethod
+    def origin() -> "Point":
+        return Point()
+'''
+    facts = analyse("pkg/point.py", "python", source.encode())
+    assert {s.name for s in facts.symbols} == {"Point", "Point.norm", "Point.origin"}
+    assert facts.module.names == {"Point"} and not facts.effects and not facts.surfaces
+    assert runs == []
+    facts = analyse("pkg/cli.py", "python", b"import click\n\n@click.command()\ndef main():\n    pass\n")
+    assert facts.surfaces and runs == ["pkg/cli.py"]
