@@ -29,19 +29,20 @@ from miners.parsing import captures, fast_text, file_captures
 from miners.python_imports import python_imports
 
 UNRESOLVED: Any = object()
-# Every JS/TS surface is declared through one of these (a route verb or route(), command(), tool(),
-# resource(), the MCP handler APIs, a commander/yargs program): a file with none declares none.
-_JS_MAY_DECLARE_CALL = re.compile(
-    rb"\.\s*(?:get|post|put|patch|delete|del|head|options|all|route|command|tool|resource|name|addTool)\s*\(")
-# (plain substring tests: a regex alternation of words is tried at every byte, `in` is a fast search)
-_JS_MAY_DECLARE_WORDS = (b"registerTool", b"registerResource", b"setRequestHandler", b"addCommand", b"scriptName",
-                         b"commandDir", b"yargs", b"commander")
-_JS_COMMAND = re.compile(rb"Command\b")
+# Every JS/TS surface is declared by a call of a method named one of these (`app.get`, `program.command`,
+# `server.registerTool`...: see _Js.http, mcp and cli), so a file that names none declares none. A route
+# also needs its path, a string starting with "/" (a literal, or a same-file constant's or enum's), so
+# a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
+_JS_MAY_DECLARE = re.compile(rb"\.\s*(?:command|addCommand|tool|resource|registerTool|registerResource|"
+                             rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(?:get|post|put|delete|patch|head|options|route)\s*[(<]")
+_JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
 def _js_may_declare(source: bytes) -> bool:
-    return bool(_JS_MAY_DECLARE_CALL.search(source) or any(word in source for word in _JS_MAY_DECLARE_WORDS)
-                or b"Command" in source and _JS_COMMAND.search(source))
+    return bool(_JS_MAY_DECLARE.search(source) or _JS_QUOTED_SLASH.search(source) and _JS_MAY_ROUTE.search(source))
+
+
 # Every Python surface is a decorator named by one of the words the extractor looks for (click's and
 # typer's command/group/callback, a route verb, MCP's tool/resource; `@property` declares nothing),
 # or one of these calls (argparse, typer/click registration, typer.run, Flask/FastAPI rules, Django

@@ -547,3 +547,42 @@ def test_tools_from_a_compiled_enum_and_a_local_list_returned_in_shorthand():
         ''', path="dist/everything.js")
     assert [(s.kind, s.name, s.description) for s in found] == [
         ("mcp-tool", "echo", "Echoes back the input"), ("mcp-tool", "add", "Adds two numbers")]
+
+
+# --- which files are read at all -----------------------------------------------------------------------------
+
+
+def test_js_files_that_name_no_declaring_method_or_no_slash_path_are_not_read():
+    from miners.surfaces import _js_may_declare
+
+    assert not _js_may_declare(b"const v = cache.get(key); map.delete(k); export const x = v;")  # no "/" path
+    assert not _js_may_declare(b"this.options.command = 1; const name = program.name;")
+    assert not _js_may_declare(b"require('./a'); import b from '../b'; fetch('https://x/y');")
+    assert _js_may_declare(b"app.get('/x', h)") and _js_may_declare(b'const P = "\\/x"; r.post(P, h)')
+    assert _js_may_declare(b"program.command('sub')") and _js_may_declare(b"server.registerTool('t', s, h)")
+
+
+def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
+    found = surfaces("typescript", '''
+        import express from "express";
+        const app = express();
+        app.get<{ id: string }>("/users/:id", (req, res) => res.send(req.params.id));
+        ''')
+    assert set(by_name(found, "http-route")) == {"GET /users/:id"}
+    found = surfaces("typescript", '''
+        import { FastMCP } from "fastmcp";
+        const server = new FastMCP({ name: "logs", version: "1.0.0" });
+        server.addResource({ uri: "file:///logs/app.log", name: "Application logs", load: async () => ({ text: "" }) });
+        ''')
+    assert [(s.kind, s.name) for s in found] == [("mcp-resource", "Application logs")]
+
+
+def test_python_files_with_only_plumbing_decorators_are_not_read():
+    from miners.surfaces import _PY_MAY_DECLARE
+
+    plumbing = b"class A:\n    @property\n    def x(self): ...\n    @staticmethod\n    @functools.lru_cache(maxsize=None)\n    def y(): ...\n"
+    assert not _PY_MAY_DECLARE.search(plumbing)
+    assert not _PY_MAY_DECLARE.search(b"import asyncio\nasyncio.run(main())\n# mail me at a@b.c\n")
+    for declaring in (b"@app.get('/x')\n", b"@cli.command()\n", b"@mcp.tool()\n", b"@(\n  app.route('/x'))\n",
+                      b"@app.\\\n  post('/x')\n", b"import typer\ntyper.run(main)\n", b"@click.group()\n"):
+        assert _PY_MAY_DECLARE.search(declaring), declaring
