@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Check, over every cached real package, that the miner's shortcuts change nothing.
+
+The miner skips work it can prove would find nothing (miners/effect_gate.py, the surface
+prefilters in miners/surfaces.py) and reads declarations without the query pass when no other
+concern needs it (miners/js_outline.py; Python's root query). Those proofs rest on reading the
+extractors' code and tables; this script checks them against real code: for every JS/TS and
+Python file of every package the mining benchmarks fetched (bench/out/mine/paths.json),
+
+- a file the effect gate skips has no effect and no hazard when its extractor runs anyway;
+- a file the surface prefilter skips has no surface when its extractor runs anyway;
+- declarations read without the pass equal those read from the pass (every file, skipped or not).
+
+Run it after changing an effect table, a surface extractor or a declarations query. It prints
+what each shortcut skipped and every file where one is wrong; exit status 1 when any is.
+
+Usage:
+    python bench/check_skips.py [--workdir bench/out/mine]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> list[str]:
+    """The shortcuts' mistakes in one file (none expected), counting what each skipped."""
+    from miners import declarations, effects, parsing, surfaces
+    from miners.facts import ParsedFile
+
+    tree = parsing.parse(language, data)
+
+    def fresh() -> ParsedFile:
+        pf = ParsedFile(path, language, data, tree)
+        parsing.fast_text(pf)
+        return pf
+
+    wrong = []
+    py = language == "python"
+    pf = fresh()
+    skip = effects._PY_GATE.nothing_to_find(pf) if py else effects._JS_GATE.nothing_to_find(data, tree.root_node)
+    tally["files"] += 1
+    tally["bytes"] += len(data)
+    if skip:
+        tally["effects skipped (bytes)"] += len(data)
+        found = (effects._PyEffects if py else effects._JsEffects)(pf).run()
+        if found[0] or found[1]:
+            wrong.append(f"the effect gate skips a file with {len(found[0])} effects, {len(found[1])} hazards")
+    may = surfaces._PY_MAY_DECLARE.search(data) if py else surfaces._js_may_declare(data)
+    if not may:
+        tally["surfaces skipped (bytes)"] += len(data)
+        found_surfaces = (surfaces._Python if py else surfaces._Js)(fresh()).run()
+        if found_surfaces:
+            wrong.append(f"the surface prefilter skips a file with {len(found_surfaces)} surfaces")
+    with_pass = fresh()
+    parsing.file_matches(with_pass, "declarations")
+    without = fresh()
+    if declarations.extract_declarations(with_pass, calls=False) != declarations.extract_declarations(without,
+                                                                                                     calls=False):
+        wrong.append("declarations read without the query pass differ from the pass's")
+    if skip and not may:
+        tally["mined without the query pass (bytes)"] += len(data)
+    return wrong
+
+
+def main(argv: list[str] | None = None) -> int:
+    from miners.coverage import content_problem, plan
+    from miners.sources import open_directory
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--workdir", default=str(ROOT / "bench" / "out" / "mine"))
+    args = ap.parse_args(argv)
+    marker = Path(args.workdir) / "paths.json"
+    if not marker.exists():
+        print(f"check_skips: no fetched packages in {args.workdir} (run bench/bench_mine.py first)", file=sys.stderr)
+        return 2
+    packages = json.loads(marker.read_text())
+    tally: Counter[str] = Counter()
+    mistakes = 0
+    for locator, where in sorted(packages.items()):
+        tree = open_directory(where)
+        for path, language in plan(list(tree.files())).source:
+            if language not in ("python", "javascript", "typescript", "tsx"):
+                continue
+            data = tree.read(path)
+            if content_problem(data):
+                continue
+            for problem in check_file(path, language, data, tally):
+                mistakes += 1
+                print(f"{locator} {path}: {problem}")
+    total = tally["bytes"] or 1
+    print(f"{len(packages)} packages, {tally['files']} JS/TS and Python files, {tally['bytes'] / 1e6:.1f} MB")
+    for key in ("effects skipped (bytes)", "surfaces skipped (bytes)", "mined without the query pass (bytes)"):
+        print(f"  {key}: {tally[key] / 1e6:.1f} MB ({tally[key] / total:.0%})")
+    print(f"mistakes: {mistakes}")
+    return 1 if mistakes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
