@@ -53,8 +53,6 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")  # SCRE
 _TRAILING_COMMA = re.compile(r",\s*\n\s*([)\]>])")
 _AFTER_OPEN = re.compile(r"([(\[<]) ")
 _BEFORE_CLOSE = re.compile(r" ([)\]>])")
-_COMMENT_ENDS = re.compile(r"^/\*+|\*+/$")
-_COMMENT_STAR = re.compile(r"^\s*\*?")
 
 
 def _head(parsed: ParsedFile, node: Any, end: int, start: int | None = None) -> str:
@@ -509,10 +507,11 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
             prev, row = prev.prev_sibling, prev.start_point.row
             continue
         if not lines:
-            body = _COMMENT_ENDS.sub("", text)
             lines = []
-            for line in body.splitlines():  # up to the first JSDoc tag: the prose is over there
-                line = _COMMENT_STAR.sub("", line, count=1)
+            for line in _comment_body(text).splitlines():  # up to the first JSDoc tag: the prose is over there
+                line = line.lstrip()
+                if line[:1] == "*":  # a JSDoc line's leading star
+                    line = line[1:]
                 if line.strip().startswith("@"):
                     return _first_paragraph("\n".join(lines))
                 lines.append(line)
@@ -523,6 +522,23 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
             break
         kept.append(line)
     return _first_paragraph("\n".join(kept))
+
+
+def _comment_body(text: str) -> str:
+    """A block comment without its leading `/**` and trailing `*/`, as the regex `^/[*]+|[*]+/$` takes
+    them off (its `$` also matches before a final newline), by slicing: most declarations have one."""
+    start = 0
+    if text.startswith("/*"):
+        start = 2
+        while start < len(text) and text[start] == "*":
+            start += 1
+    end = len(text) - 1 if text.endswith("\n") else len(text)
+    if end - start >= 2 and text[end - 1] == "/" and text[end - 2] == "*":
+        cut = end - 2
+        while cut > start and text[cut - 1] == "*":
+            cut -= 1
+        return text[start:cut] + text[end:]
+    return text[start:]
 
 
 def _specifier(parsed: ParsedFile, node: Any) -> tuple[str, str]:

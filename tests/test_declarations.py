@@ -529,3 +529,16 @@ def test_the_split_query_pass_finds_each_concerns_own_matches(language, source):
             return sorted((name, [(n.start_byte, n.end_byte, n.type) for n in nodes]) for name, nodes in match[1].items())
         assert sorted(map(key, shared)) == sorted(map(key, own)), concern
         assert len(shared) == len(own) > 0
+
+
+def test_block_comment_ends_come_off_as_the_regex_took_them():
+    import itertools
+    import re
+
+    from miners.declarations import _comment_body
+
+    ends = re.compile(r"^/\*+|\*+/$")
+    for n in range(7):
+        for chars in itertools.product("/*a \n", repeat=n):
+            text = "".join(chars)
+            assert _comment_body(text) == ends.sub("", text), repr(text)
