@@ -85,13 +85,13 @@ def measure(path: Path, runs: int) -> dict[str, Any]:
     from miners.mine import mine_tree
     from miners.sources import open_directory
 
-    walls, report = [], None
-    for _ in range(runs):
+    walls, bare, report = [], [], None
+    for _ in range(runs):  # alternating, so that a drift of the machine's speed moves both alike
         tree = open_directory(str(path))
         t = time.perf_counter()
         report = mine_tree(tree)
         walls.append(time.perf_counter() - t)
-    bare = [bare_parse(open_directory(str(path)))[0] for _ in range(runs)]
+        bare.append(bare_parse(open_directory(str(path)))[0])
     assert report is not None
     size = report["coverage"]["bytes_parsed"]
     cores = min(2, os.cpu_count() or 1)
