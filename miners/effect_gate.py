@@ -32,9 +32,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-_IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256)]
-# every byte that cannot be in an identifier becomes a space: split() then gives the file's words
-_WORDS_ONLY = bytes(b if _IDENT_BYTE[b] else 0x20 for b in range(256))
+from miners.words import WORDS_ONLY, chain_call, positions
 
 # Text shapes that prove an occurrence inert without looking at the tree: whatever they sit in
 # (code, a comment, a string), they load the module they name or continue the head they follow.
@@ -91,9 +89,9 @@ class JsGate:
 
     def nothing_to_find(self, source: bytes, root: Any) -> bool:
         """True only when the effect extractor provably finds no effect and no hazard in the file."""
-        present = self.words.intersection(source.translate(_WORDS_ONLY).split())
+        present = self.words.intersection(source.translate(WORDS_ONLY).split())
         for word in sorted(present):
-            for at in _positions(source, word):
+            for at in positions(source, word):
                 end = at + len(word)
                 if self._inert_text(source, word, end):
                     continue
@@ -142,7 +140,7 @@ class JsGate:
             return True  # `x.fetch` (the chain's head is x), a type, a string's text
         if word == b"process" and _member_property(source, node) == b"env":
             return False
-        call = _chain_call(node)
+        call = chain_call(node, "member_expression", _JS_CALLS)
         if call is None:
             return True  # a reference, not the head of a callee: no row applies to it
         return word in self.string_only and call.type == "call_expression" and \
@@ -209,13 +207,13 @@ class PyGate:
     def nothing_to_find(self, pf: Any) -> bool:
         """True only when the effect extractor provably finds no effect and no hazard in the file."""
         source, root = pf.source, pf.tree.root_node
-        tokens = set(source.translate(_WORDS_ONLY).split())
+        tokens = set(source.translate(WORDS_ONLY).split())
         present = self.words.intersection(tokens)
         for word in sorted(present):
             gate = self.gated.get(word)
             if gate is not None and gate.isdisjoint(tokens) and word not in self.heads:
                 continue  # a method whose modules the file never names
-            for at in _positions(source, word):
+            for at in positions(source, word):
                 end = at + len(word)
                 continued = self.continued.get(word)
                 if continued is not None and word not in self.ffi:
@@ -242,7 +240,7 @@ class PyGate:
                 node.parent.parent == statement and statement.type == "import_statement" and \
                 node.parent.named_child(0) == node
             return plain and word not in self.ffi  # `import os` binds os to itself (ctypes is a hazard)
-        call = _py_chain_call(node)
+        call = chain_call(node, "attribute", _PY_CALLS)
         if call is None:
             return True  # a reference, a definition's name, an argument: not the head of a callee
         index = self.literal_hazards.get(b"".join(_text(pf.source, call.child_by_field_name("function")).split()))
@@ -263,32 +261,8 @@ def _py_import(node: Any) -> Any:
                                              "future_import_statement") else None
 
 
-def _py_chain_call(node: Any) -> Any:
-    """The call whose callee chain (`a.b.c`, through attribute objects) starts at `node`, else None."""
-    while True:
-        parent = node.parent
-        if parent is None:
-            return None
-        if parent.type == "attribute" and parent.child_by_field_name("object") == node:
-            node = parent
-            continue
-        if parent.type == "call" and parent.child_by_field_name("function") == node:
-            return parent
-        return None
-
-
 def _text(source: bytes, node: Any) -> bytes:
     return source[node.start_byte:node.end_byte] if node is not None else b""
-
-
-def _positions(source: bytes, word: bytes) -> Any:
-    """Where `word` occurs as a whole word."""
-    at = source.find(word)
-    while at >= 0:
-        end = at + len(word)
-        if (at == 0 or not _IDENT_BYTE[source[at - 1]]) and (end == len(source) or not _IDENT_BYTE[source[end]]):
-            yield at
-        at = source.find(word, end)
 
 
 def _callee(node: Any) -> Any:
@@ -297,21 +271,6 @@ def _callee(node: Any) -> Any:
     if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
         return parent
     return None
-
-
-def _chain_call(node: Any) -> Any:
-    """The call or `new` whose callee chain (`a.b.c`, through member objects) starts at `node`, else None."""
-    while True:
-        parent = node.parent
-        if parent is None:
-            return None
-        if parent.type == "member_expression" and parent.child_by_field_name("object") == node:
-            node = parent
-            continue
-        if parent.type == "call_expression" and parent.child_by_field_name("function") == node or \
-                parent.type == "new_expression" and parent.child_by_field_name("constructor") == node:
-            return parent
-        return None
 
 
 def _member_property(source: bytes, node: Any) -> bytes | None:
@@ -333,4 +292,6 @@ def _string_first(call: Any) -> bool:
     return bool(named) and named[0].type not in _NOT_STRINGS
 
 
+_JS_CALLS = {"call_expression": "function", "new_expression": "constructor"}  # a callee's field, per call kind
+_PY_CALLS = {"call": "function"}
 _NOT_STRINGS = frozenset({"identifier", "arrow_function", "function_expression", "function", "member_expression"})

@@ -25,6 +25,7 @@ from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
 from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
+from miners.words import nodes
 
 
 @dataclass(frozen=True)
@@ -296,20 +297,8 @@ _RECEIVERS: dict[str, re.Pattern[str]] = {}
 def identifiers(pf: ParsedFile, word: bytes) -> list[Any]:
     """The identifier nodes spelled `word`, in source order, found from where the word occurs in
     the source (cheaper than a query pattern over every node of a kind that might hold one)."""
-    source, root, out = pf.source, pf.tree.root_node, []
-    at = source.find(word)
-    while at >= 0:
-        end = at + len(word)
-        if (at == 0 or not _IDENT_BYTE[source[at - 1]]) and (end == len(source) or not _IDENT_BYTE[source[end]]):
-            node = root.descendant_for_byte_range(at, end)
-            if node is not None and node.start_byte == at and node.end_byte == end and \
-                    node.type in ("identifier", "property_identifier"):
-                out.append(node)
-        at = source.find(word, end)
-    return out
-
-
-_IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256)]
+    return [node for node in nodes(pf.source, pf.tree.root_node, word)
+            if node.type in ("identifier", "property_identifier")]
 
 
 def _nospace(text: str) -> str:

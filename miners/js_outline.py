@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from miners.parsing import root_matches
+from miners.words import nodes
 
 Match = tuple[int, dict[str, list[Any]]]
 
@@ -94,17 +95,10 @@ def _methods(parsed: Any, cls: Any, found: list[tuple[int, int, dict[str, list[A
 
 def _commonjs(parsed: Any, root: Any, found: list[tuple[int, int, dict[str, list[Any]]]]) -> None:
     """`module.exports = v`, `module.exports.n = v`, `exports.n = v`, wherever they are."""
-    source = parsed.source
-    at = source.find(b"exports")
-    while at >= 0:
-        end = at + 7
-        if (at == 0 or not _IDENT[source[at - 1]]) and (end == len(source) or not _IDENT[source[end]]):
-            node = root.descendant_for_byte_range(at, end)
-            if node is not None and node.start_byte == at and node.end_byte == end:
-                match = _commonjs_match(parsed, node)
-                if match is not None:
-                    found.append((match[0], len(found), match[1]))
-        at = source.find(b"exports", end)
+    for node in nodes(parsed.source, root, b"exports"):
+        match = _commonjs_match(parsed, node)
+        if match is not None:
+            found.append((match[0], len(found), match[1]))
 
 
 def _commonjs_match(parsed: Any, node: Any) -> tuple[int, dict[str, list[Any]]] | None:
@@ -142,6 +136,3 @@ def _assigned(left: Any, prop: Any, capture: str) -> tuple[int, dict[str, list[A
     if prop is None or prop.type != "property_identifier":
         return None
     return right.start_byte, {"cjs.name": [prop], "cjs.value": [right]}
-
-
-_IDENT = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256)]
