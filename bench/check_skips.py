@@ -8,6 +8,8 @@ extractors' code and tables; this script checks them against real code: for ever
 Python file of every package the mining benchmarks fetched (bench/out/mine/paths.json),
 
 - a file the effect gate skips has no effect and no hazard when its extractor runs anyway;
+- the effect extractor, which looks only at the calls and loads it finds from their words, finds
+  what it finds when it looks at every call, import and declarator of the query pass;
 - a file the surface prefilter skips has no surface when its extractor runs anyway;
 - declarations read without the pass equal those read from the pass (every file, skipped or not).
 
@@ -25,6 +27,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -48,11 +51,13 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
     skip = effects._PY_GATE.nothing_to_find(pf) if py else effects._JS_GATE.nothing_to_find(data, tree.root_node)
     tally["files"] += 1
     tally["bytes"] += len(data)
+    found = (effects._PyEffects if py else effects._JsEffects)(pf).run()
     if skip:
         tally["effects skipped (bytes)"] += len(data)
-        found = (effects._PyEffects if py else effects._JsEffects)(pf).run()
         if found[0] or found[1]:
             wrong.append(f"the effect gate skips a file with {len(found[0])} effects, {len(found[1])} hazards")
+    if found != every_call_effects(fresh()):
+        wrong.append("the effects found from words differ from those of every call")
     may = surfaces._PY_MAY_DECLARE.search(data) if py else surfaces._js_may_declare(data)
     if not may:
         tally["surfaces skipped (bytes)"] += len(data)
@@ -65,9 +70,36 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
     if declarations.extract_declarations(with_pass, calls=False) != declarations.extract_declarations(without,
                                                                                                      calls=False):
         wrong.append("declarations read without the query pass differ from the pass's")
-    if skip and not may:
+    if not may and not found[0]:  # (a file with effects needs its calls for the declarations)
         tally["mined without the query pass (bytes)"] += len(data)
     return wrong
+
+
+def every_call_effects(pf: Any) -> tuple[list[Any], list[Any]]:
+    """The effect extractor run as it ran before it found calls from their words: over every call,
+    `new`, import and declarator of the file's query pass."""
+    from miners import effects
+    from miners.surfaces import collect_file
+
+    caps = collect_file(pf, "surfaces")  # (the same call, `new`, import and declarator patterns)
+    py = pf.language == "python"
+    kind = effects._PyEffects if py else effects._JsEffects
+    extractor = kind.__new__(kind)
+    effects._Base.__init__(extractor, pf)
+    extractor.names, extractor.loads = {}, {}
+    for node in caps.get("import", []):
+        extractor._import(node)
+    for node in [] if py else caps.get("declarator", []):
+        extractor._require(node)
+    for call in caps.get("call", []):
+        if py:
+            extractor.call(call)
+        else:
+            extractor.call(call, call.child_by_field_name("function"), "")
+    for node in [] if py else caps.get("new", []):
+        extractor.call(node, node.child_by_field_name("constructor"), "new ")
+    extractor.named_calls = lambda *args: []  # the calls are done: run() adds os.environ / process.env alone
+    return extractor.run()
 
 
 def main(argv: list[str] | None = None) -> int:

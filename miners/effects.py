@@ -9,6 +9,11 @@ imports, or by a pattern on the receiver). `Rule.special` names a refinement tha
 arguments (open()'s mode, SQL text, a spawned `git commit`, an environment variable's name).
 To extend coverage, add rows; the code walks calls and never needs to change for a new API.
 
+Which calls: a row applies only to a call whose callee chain starts with the row's head (or with a
+name imported from it) or names one of its methods, so for JS/TS and Python the extractor looks only
+at the calls, imports and loads it finds from where those words occur (miners/words.py), not at
+every call of the query pass; bench/check_skips.py checks that this finds what every call would.
+
 Confidence: ~0.95 for APIs that do one thing (fs.writeFileSync, subprocess.run); ~0.7-0.85 for
 method calls recognised by name under an import gate (cursor.execute with sqlite3 imported);
 ~0.3-0.6 for what is plausible but unproven (a non-literal SQL string, a name that looks secret).
@@ -16,6 +21,7 @@ method calls recognised by name under an import gate (cursor.execute with sqlite
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +31,7 @@ from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
 from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
-from miners.words import nodes
+from miners.words import WORDS_ONLY, chain_call, nodes
 
 
 @dataclass(frozen=True)
@@ -377,6 +383,38 @@ def table_heads(*tables: dict[str, Any]) -> tuple[frozenset[str], tuple[str, ...
     return _HEADS[key]
 
 
+_ENCODED: dict[int, frozenset[bytes]] = {}
+
+
+def _encoded(names: Any) -> frozenset[bytes]:
+    """A table's names (or heads) as bytes, worked out once per table."""
+    key = id(names)
+    if key not in _ENCODED:
+        _ENCODED[key] = frozenset(name.encode() for name in names)
+    return _ENCODED[key]
+
+
+_source_order = operator.attrgetter("start_byte", "end_byte")  # as the query pass orders captures (surfaces.collect_file)
+_JS_CALLEES = {"call_expression": "function", "new_expression": "constructor"}
+_PY_CALLEES = {"call": "function"}
+_PROPERTY = {"member_expression": "property", "attribute": "attribute"}
+_PY_IMPORTS = ("import_statement", "import_from_statement")
+
+
+def _declarator_of(load: Any) -> Any:
+    """The declarator a load's value is bound by (`const fs = require("fs")`, `const { exec } =
+    await import("x")`, `const e = require("x").exec`), else None."""
+    node = load
+    while node.parent is not None and node.parent.type in ("await_expression", "parenthesized_expression"):
+        node = node.parent
+    parent = node.parent
+    if parent is not None and parent.type == "member_expression" and parent.child_by_field_name("object") == node:
+        node, parent = parent, parent.parent
+    if parent is not None and parent.type == "variable_declarator" and parent.child_by_field_name("value") == node:
+        return parent
+    return None
+
+
 def _modules_match(imported: set[str], wanted: tuple[str, ...]) -> bool:
     return any(m == w or m.startswith(w + ".") or m.startswith(w + "/") for m in imported for w in wanted)
 
@@ -412,6 +450,38 @@ class _Base:
         mapped = self.names.get(raw, raw).split(".", 1)[0]
         return raw in heads or mapped in heads or bool(prefixes) and (raw.startswith(prefixes)
                                                                       or mapped.startswith(prefixes))
+
+    def named_calls(self, member: str, callees: dict[str, str], property_type: str) -> list[Any]:
+        """The calls that `may_match` can let through, found from where their names occur rather
+        than by looking at every call: those whose callee chain starts with a row's head or with a
+        name imported from one, and those of a method some row may apply to. In source order, as
+        the query pass gives calls (nodes that start together: innermost first)."""
+        heads, prefixes = table_heads(self.calls_table, self.hazards_table)
+        if prefixes:
+            raise ValueError("a dotless wildcard row heads names no word search can list")
+        source, root = self.pf.source, self.pf.tree.root_node
+        present = set(source.translate(WORDS_ONLY).split())  # the words the file has: only they are looked for
+        words = present.intersection(_encoded(heads))
+        words.update(local.encode() for local, name in self.names.items() if name.split(".", 1)[0] in heads)
+        found: dict[int, Any] = {}
+        for word in words:
+            for node in nodes(source, root, word):
+                if node.type == "identifier":
+                    call = chain_call(node, member, callees)
+                    if call is not None:
+                        found[call.id] = call
+        for word in present.intersection(_encoded(self.methods_table)):
+            if not self.method_may_apply(word.decode()):
+                continue
+            for node in nodes(source, root, word):
+                attribute = node.parent
+                if node.type == property_type and attribute is not None and attribute.type == member and \
+                        attribute.child_by_field_name(_PROPERTY[member]) == node:
+                    call = attribute.parent
+                    if call is not None and call.type in callees and call.child_by_field_name(callees[call.type]) \
+                            == attribute:
+                        found[call.id] = call
+        return sorted(found.values(), key=_source_order)
 
     def method_may_apply(self, method: str) -> bool:
         """Whether some row for the method could apply in this file: most method rows need a module
@@ -451,11 +521,11 @@ class _PyEffects(_Base):
 
     def __init__(self, pf: ParsedFile) -> None:
         super().__init__(pf)
-        caps = collect_file(pf, "effects")
         self.names: dict[str, str] = {}  # local name -> canonical dotted name
-        for node in caps.get("import", []):
+        imports = {node.parent.id: node.parent for node in nodes(pf.source, pf.tree.root_node, b"import")
+                   if node.type == "import" and node.parent is not None and node.parent.type in _PY_IMPORTS}
+        for node in sorted(imports.values(), key=_source_order):
             self._import(node)
-        self.caps = caps
 
     def _import(self, node: Any) -> None:
         modules, names = python_imports(self.pf, node)
@@ -478,7 +548,7 @@ class _PyEffects(_Base):
         return f"{head}.{rest}" if rest else head
 
     def run(self) -> tuple[list[EffectHit], list[HazardHit]]:
-        for call in self.caps.get("call", []):
+        for call in self.named_calls("attribute", _PY_CALLEES, "identifier"):
             self.call(call)
         for ident in identifiers(self.pf, b"environ"):
             parent = ident.parent
@@ -641,11 +711,30 @@ class _JsEffects(_Base):
 
     def __init__(self, pf: ParsedFile) -> None:
         super().__init__(pf)
-        self.caps = collect_file(pf, "effects")
         self.names: dict[str, str] = {}  # local binding -> canonical ("fs", "child_process.exec", "execa.execa")
-        for node in self.caps.get("import", []):
+        # every import and every load (`require("x")`, `import("x")`) has its word: found from there
+        imports: dict[int, Any] = {}
+        self.loads: dict[int, Any] = {}
+        root = pf.tree.root_node
+        for word in (b"import", b"require"):
+            for node in nodes(pf.source, root, word):
+                parent = node.parent
+                if parent is None:
+                    continue
+                if node.type == "import" and parent.type == "import_statement":
+                    imports[parent.id] = parent
+                elif node.type == "import" and parent.type == "import":  # import("x"): the callee is `import`
+                    call = parent.parent
+                    if call is not None and call.type == "call_expression" and \
+                            call.child_by_field_name("function") == parent:
+                        self.loads[call.id] = call
+                elif node.type == "identifier" and parent.type == "call_expression" and \
+                        parent.child_by_field_name("function") == node:
+                    self.loads[parent.id] = parent
+        for node in sorted(imports.values(), key=_source_order):
             self._import(node)
-        for node in self.caps.get("declarator", []):
+        declarators = {d.id: d for d in map(_declarator_of, self.loads.values()) if d is not None}
+        for node in sorted(declarators.values(), key=_source_order):
             self._require(node)
 
     def _import(self, node: Any) -> None:
@@ -741,10 +830,21 @@ class _JsEffects(_Base):
         return None
 
     def run(self) -> tuple[list[EffectHit], list[HazardHit]]:
-        for call in self.caps.get("call", []):
-            self.call(call, call.child_by_field_name("function"), "")
-        for node in self.caps.get("new", []):
-            self.call(node, node.child_by_field_name("constructor"), "new ")
+        # the calls may_match lets through, and the loads (dynamic ones are hazards; `require("x").y()`
+        # is a call of x.y), in source order as the query pass gave them: calls first, then `new`s
+        found = {c.id: c for c in self.named_calls("member_expression", _JS_CALLEES, "property_identifier")}
+        for load in self.loads.values():
+            found[load.id] = load
+            outer = chain_call(load, "member_expression", _JS_CALLEES)
+            if outer is not None:
+                found[outer.id] = outer
+        ordered = sorted(found.values(), key=_source_order)
+        for call in ordered:
+            if call.type == "call_expression":
+                self.call(call, call.child_by_field_name("function"), "")
+        for node in ordered:
+            if node.type == "new_expression":
+                self.call(node, node.child_by_field_name("constructor"), "new ")
         for ident in identifiers(self.pf, b"process"):
             parent = ident.parent
             if parent is not None and parent.type == "member_expression" and \

@@ -7,7 +7,7 @@
  (generator_function_declaration name: (identifier) @name)] @function
 
 ; const f = (...) => ..., var g = function () {}: declarations.py keeps the declarators whose value
-; is a function (the same pattern as effects and surfaces, so one match serves all three; a pattern
+; is a function (the same pattern as surfaces, so one match serves both; a pattern
 ; with the value's type in it cost a fifth of the file's query pass)
 (variable_declarator) @declarator
 
@@ -25,7 +25,7 @@
 ] @method)
 
 ; calls, `new`, and JSX components used (<Button/>): attributed to symbols by byte span
-; (the same patterns as effects and surfaces: one match serves all three)
+; (the same patterns as surfaces: one match serves both)
 (call_expression) @call
 (new_expression) @new
 (jsx_opening_element name: [(identifier) (member_expression)] @call (#match? @call "^[A-Z]"))

@@ -14,7 +14,7 @@
 ; declarations.py: a pattern for them cost a quarter of the file's whole query pass
 
 ; calls anywhere: foo(...), obj.method(...); attributed to symbols by byte span
-(call) @call  ; the same pattern as effects.scm and surfaces.scm: one match serves all three
+(call) @call  ; the same pattern as surfaces.scm: one match serves both
 
 ; __all__ = [...] / (...), __all__ += [...], __all__.extend([...]) / .append("x")
 (module (assignment left: (identifier) @_target right: (_) @all.value) (#eq? @_target "__all__"))

@@ -1,2 +1,0 @@
-; inherits: javascript
-; TypeScript: the JavaScript effects patterns apply as they are.
