@@ -16,10 +16,11 @@ reader wants them only when the file has effects, and then the pass has run.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from miners.parsing import root_matches
-from miners.words import nodes
+from miners.parsing import root_matches, root_type, split_patterns
+from miners.words import nodes, positions
 
 Match = tuple[int, dict[str, list[Any]]]
 
@@ -42,9 +43,12 @@ _NO_INDEX = -1  # the pattern index: the reader never reads it
 def declaration_matches(parsed: Any) -> list[Match] | None:
     """The declarations query's matches the reader keeps, or None when this file's language has
     no split query (the caller then runs the pass)."""
-    rooted = root_matches(parsed, "declarations")
-    if rooted is None:
-        return None
+    if next(positions(parsed.source, b"export"), None) is not None or not _only_exports(parsed.language):
+        rooted = root_matches(parsed, "declarations")
+        if rooted is None:
+            return None
+    else:
+        rooted = []  # every root-anchored pattern is an `export` statement, and the file has none
     root = parsed.tree.root_node
     found: list[tuple[int, int, dict[str, list[Any]]]] = []  # (completing byte, order, match)
     stack = [root]
@@ -73,6 +77,13 @@ def declaration_matches(parsed: Any) -> list[Match] | None:
     _commonjs(parsed, root, found)
     found.sort(key=lambda item: (item[0], item[1]))
     return [(_NO_INDEX, m) for _, _, m in found] + rooted
+
+
+@functools.cache
+def _only_exports(language: str) -> bool:
+    """Whether every root-anchored declarations pattern of the language matches an export statement."""
+    split = split_patterns(language, "declarations")
+    return split is not None and all(p.startswith(f"({root_type(language)} (export_statement") for p in split[1])
 
 
 def _methods(parsed: Any, cls: Any, found: list[tuple[int, int, dict[str, list[Any]]]]) -> None:

@@ -225,15 +225,23 @@ def file_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[An
 
 
 @functools.cache
-def deep_captures(language_name: str, concern: str) -> frozenset[str] | None:
-    """The capture names of the concern's patterns that are not root-anchored (what only the pass
-    over the whole tree finds), or None when the language's queries are not split."""
+def split_patterns(language_name: str, concern: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(the concern's patterns that are not root-anchored, those that are), as written in its query
+    file, or None when the language's queries are not split."""
     if combined(language_name) is None:
         return None
     anchored = f"({root_type(language_name)}"
     pieces = _patterns(query_source(language_name, concern) or "")
-    return frozenset(name for piece in pieces if not _anchored(piece, anchored)
-                     for name in re.findall(r"@([\w.]+)", piece))
+    return (tuple(p for p in pieces if not _anchored(p, anchored)), tuple(p for p in pieces if _anchored(p, anchored)))
+
+
+def deep_captures(language_name: str, concern: str) -> frozenset[str] | None:
+    """The capture names of the concern's patterns that are not root-anchored (what only the pass
+    over the whole tree finds), or None when the language's queries are not split."""
+    split = split_patterns(language_name, concern)
+    if split is None:
+        return None
+    return frozenset(name for piece in split[0] for name in re.findall(r"@([\w.]+)", piece))
 
 
 def has_matches(parsed: Any) -> bool:
