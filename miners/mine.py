@@ -30,6 +30,7 @@ from .facts import FileFacts, ParsedFile
 from .parallel import analyse_all
 from .sources import SourceTree
 from .surfaces import extract_surfaces
+from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
 JS = ("javascript", "typescript", "tsx")
@@ -433,9 +434,6 @@ def _slug(name: str) -> str:
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")  # a word starts at the first of these in a run of [\w$] characters
 _LEAD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$")
-# every ASCII byte that cannot be in a word becomes a space (bytes.translate: a table lookup, many times
-# faster than str.translate); the bytes of other characters are kept
-_RUNS = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) in "_$" else 32 for c in range(256))
 _CHUNK = 8192  # texts are indexed in pieces of about this size, so that finding a word's line scans one piece
 
 
@@ -477,7 +475,7 @@ def _words(text: str) -> set[str]:
     characters and whitespace (neither is ever in a word) are split out in C, with no match object
     per word; an ASCII run's word starts after its leading digits, runs with other characters are
     left to `_WORD`."""
-    runs = set(text.encode("utf-8", "surrogatepass").translate(_RUNS).decode("utf-8", "surrogatepass").split())
+    runs = set(text.encode("utf-8", "surrogatepass").translate(WORDS_ONLY).decode("utf-8", "surrogatepass").split())
     words = {run.lstrip("0123456789") for run in runs if run.isascii()}
     words.update(_WORD.findall(" ".join(run for run in runs if not run.isascii())))
     words.discard("")
