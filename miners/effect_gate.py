@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from miners.words import WORDS_ONLY, chain_call, positions
+from miners.words import JS_CALLEES, PY_CALLEES, WORDS_ONLY, chain_call, positions
 
 # Text shapes that prove an occurrence inert without looking at the tree: whatever they sit in
 # (code, a comment, a string), they load the module they name or continue the head they follow.
@@ -140,7 +140,7 @@ class JsGate:
             return True  # `x.fetch` (the chain's head is x), a type, a string's text
         if word == b"process" and _member_property(source, node) == b"env":
             return False
-        call = chain_call(node, "member_expression", _JS_CALLS)
+        call = chain_call(node, "member_expression", JS_CALLEES)
         if call is None:
             return True  # a reference, not the head of a callee: no row applies to it
         return word in self.string_only and call.type == "call_expression" and \
@@ -240,7 +240,7 @@ class PyGate:
                 node.parent.parent == statement and statement.type == "import_statement" and \
                 node.parent.named_child(0) == node
             return plain and word not in self.ffi  # `import os` binds os to itself (ctypes is a hazard)
-        call = chain_call(node, "attribute", _PY_CALLS)
+        call = chain_call(node, "attribute", PY_CALLEES)
         if call is None:
             return True  # a reference, a definition's name, an argument: not the head of a callee
         index = self.literal_hazards.get(b"".join(_text(pf.source, call.child_by_field_name("function")).split()))
@@ -292,6 +292,4 @@ def _string_first(call: Any) -> bool:
     return bool(named) and named[0].type not in _NOT_STRINGS
 
 
-_JS_CALLS = {"call_expression": "function", "new_expression": "constructor"}  # a callee's field, per call kind
-_PY_CALLS = {"call": "function"}
 _NOT_STRINGS = frozenset({"identifier", "arrow_function", "function_expression", "function", "member_expression"})

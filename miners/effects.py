@@ -31,7 +31,7 @@ from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
 from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
-from miners.words import WORDS_ONLY, chain_call, nodes
+from miners.words import JS_CALLEES, PY_CALLEES, WORDS_ONLY, chain_call, nodes
 
 
 @dataclass(frozen=True)
@@ -395,8 +395,6 @@ def _encoded(names: Any) -> frozenset[bytes]:
 
 
 _source_order = operator.attrgetter("start_byte", "end_byte")  # as the query pass orders captures (surfaces.collect_file)
-_JS_CALLEES = {"call_expression": "function", "new_expression": "constructor"}
-_PY_CALLEES = {"call": "function"}
 _PROPERTY = {"member_expression": "property", "attribute": "attribute"}
 _PY_IMPORTS = ("import_statement", "import_from_statement")
 
@@ -548,7 +546,7 @@ class _PyEffects(_Base):
         return f"{head}.{rest}" if rest else head
 
     def run(self) -> tuple[list[EffectHit], list[HazardHit]]:
-        for call in self.named_calls("attribute", _PY_CALLEES, "identifier"):
+        for call in self.named_calls("attribute", PY_CALLEES, "identifier"):
             self.call(call)
         for ident in identifiers(self.pf, b"environ"):
             parent = ident.parent
@@ -832,10 +830,10 @@ class _JsEffects(_Base):
     def run(self) -> tuple[list[EffectHit], list[HazardHit]]:
         # the calls may_match lets through, and the loads (dynamic ones are hazards; `require("x").y()`
         # is a call of x.y), in source order as the query pass gave them: calls first, then `new`s
-        found = {c.id: c for c in self.named_calls("member_expression", _JS_CALLEES, "property_identifier")}
+        found = {c.id: c for c in self.named_calls("member_expression", JS_CALLEES, "property_identifier")}
         for load in self.loads.values():
             found[load.id] = load
-            outer = chain_call(load, "member_expression", _JS_CALLEES)
+            outer = chain_call(load, "member_expression", JS_CALLEES)
             if outer is not None:
                 found[outer.id] = outer
         ordered = sorted(found.values(), key=_source_order)

@@ -31,9 +31,14 @@ def nodes(source: bytes, root: Any, word: bytes) -> Iterator[Any]:
             yield node
 
 
+# per kind of call node, the field holding its callee (a JS `new` is a call of its constructor)
+JS_CALLEES = {"call_expression": "function", "new_expression": "constructor"}
+PY_CALLEES = {"call": "function"}
+
+
 def chain_call(node: Any, member: str, calls: dict[str, str]) -> Any:
     """The call whose callee chain (`a.b.c`, through the objects of `member` nodes) starts at
-    `node`, else None; `calls` maps each call node type to its callee's field (a JS `new` is one)."""
+    `node`, else None; `calls` maps each call node type to its callee's field (JS_CALLEES, PY_CALLEES)."""
     while True:
         parent = node.parent
         if parent is None:
