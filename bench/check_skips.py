@@ -48,7 +48,7 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
     wrong = []
     py = language == "python"
     pf = fresh()
-    skip = effects._PY_GATE.nothing_to_find(pf) if py else effects._JS_GATE.nothing_to_find(data, tree.root_node)
+    skip = (effects._PY_GATE if py else effects._JS_GATE).nothing_to_find(pf)
     tally["files"] += 1
     tally["bytes"] += len(data)
     found = (effects._PyEffects if py else effects._JsEffects)(pf).run()

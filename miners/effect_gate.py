@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from miners.words import JS_CALLEES, PY_CALLEES, WORDS_ONLY, chain_call, positions
+from miners.words import JS_CALLEES, PY_CALLEES, chain_call, positions, present
 
 # Text shapes that prove an occurrence inert without looking at the tree: whatever they sit in
 # (code, a comment, a string), they load the module they name or continue the head they follow.
@@ -87,10 +87,10 @@ class JsGate:
         if any(known_module(spec) for spec in ("./x", "../x", ".", "..")):
             raise ValueError("the gate's reasoning needs relative modules to be unknown to the tables")
 
-    def nothing_to_find(self, source: bytes, root: Any) -> bool:
+    def nothing_to_find(self, pf: Any) -> bool:
         """True only when the effect extractor provably finds no effect and no hazard in the file."""
-        present = self.words.intersection(source.translate(WORDS_ONLY).split())
-        for word in sorted(present):
+        source, root = pf.source, pf.tree.root_node
+        for word in sorted(self.words.intersection(present(pf))):
             for at in positions(source, word):
                 end = at + len(word)
                 if self._inert_text(source, word, end):
@@ -207,9 +207,8 @@ class PyGate:
     def nothing_to_find(self, pf: Any) -> bool:
         """True only when the effect extractor provably finds no effect and no hazard in the file."""
         source, root = pf.source, pf.tree.root_node
-        tokens = set(source.translate(WORDS_ONLY).split())
-        present = self.words.intersection(tokens)
-        for word in sorted(present):
+        tokens = present(pf)
+        for word in sorted(self.words.intersection(tokens)):
             gate = self.gated.get(word)
             if gate is not None and gate.isdisjoint(tokens) and word not in self.heads:
                 continue  # a method whose modules the file never names

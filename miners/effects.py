@@ -31,7 +31,7 @@ from miners.facts import EffectHit, HazardHit, ParsedFile
 from miners.parsing import fast_text
 from miners.python_imports import python_imports
 from miners.surfaces import collect_file, go_string, js_args, js_string, line_of, py_args, py_string
-from miners.words import JS_CALLEES, PY_CALLEES, WORDS_ONLY, chain_call, nodes
+from miners.words import JS_CALLEES, PY_CALLEES, chain_call, nodes, present
 
 
 @dataclass(frozen=True)
@@ -458,8 +458,8 @@ class _Base:
         if prefixes:
             raise ValueError("a dotless wildcard row heads names no word search can list")
         source, root = self.pf.source, self.pf.tree.root_node
-        present = set(source.translate(WORDS_ONLY).split())  # the words the file has: only they are looked for
-        words = present.intersection(_encoded(heads))
+        found_words = present(self.pf)  # the words the file has: only they are looked for
+        words = found_words.intersection(_encoded(heads))
         words.update(local.encode() for local, name in self.names.items() if name.split(".", 1)[0] in heads)
         found: dict[int, Any] = {}
         for word in words:
@@ -468,7 +468,7 @@ class _Base:
                     call = chain_call(node, member, callees)
                     if call is not None:
                         found[call.id] = call
-        for word in present.intersection(_encoded(self.methods_table)):
+        for word in found_words.intersection(_encoded(self.methods_table)):
             if not self.method_may_apply(word.decode()):
                 continue
             for node in nodes(source, root, word):
@@ -1048,7 +1048,7 @@ def extract_effects(parsed: ParsedFile) -> tuple[list[EffectHit], list[HazardHit
                  "go": _GoEffects}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return [], []
-    if extractor is _JsEffects and _JS_GATE.nothing_to_find(parsed.source, parsed.tree.root_node) or \
+    if extractor is _JsEffects and _JS_GATE.nothing_to_find(parsed) or \
             extractor is _PyEffects and _PY_GATE.nothing_to_find(parsed):
         return [], []  # provably nothing in the tables: most library modules end here
     effects, hazards = extractor(parsed).run()

@@ -12,6 +12,18 @@ IDENT_BYTE = [chr(b).isalnum() or chr(b) in "_$" or b >= 0x80 for b in range(256
 WORDS_ONLY = bytes(b if IDENT_BYTE[b] else 0x20 for b in range(256))
 
 
+def present(parsed: Any) -> set[bytes]:
+    """The words of a parsed file's source, split once per file (the effect gate and the effect
+    extractor both ask; kept on the file like its decoded text and query matches)."""
+    found = parsed.__dict__.get(_PRESENT)
+    if found is None:
+        found = parsed.__dict__[_PRESENT] = set(parsed.source.translate(WORDS_ONLY).split())
+    return found
+
+
+_PRESENT = "_miners_words"
+
+
 def positions(source: bytes, word: bytes) -> Iterator[int]:
     """Where `word` occurs as a whole word, in order."""
     at = source.find(word)

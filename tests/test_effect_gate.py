@@ -39,7 +39,7 @@ def parsed(source: str, language: str = "javascript") -> ParsedFile:
 
 def skipped(source: str, language: str = "javascript") -> bool:
     pf = parsed(source, language)
-    return _JS_GATE.nothing_to_find(pf.source, pf.tree.root_node)
+    return _JS_GATE.nothing_to_find(pf)
 
 
 def found(source: str, language: str = "javascript") -> tuple[list, list]:
