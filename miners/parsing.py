@@ -98,7 +98,7 @@ def parse(language_name: str, source: bytes) -> Any:
 # --- one query pass per file ---------------------------------------------------------------------
 # Every query of a language runs as one combined query, once per parsed file: a pass over the tree
 # costs about as much as a third of the parse whatever the patterns, so the extractors share it.
-# Identical patterns of two concerns (`(call) @call` in effects and surfaces) are run once.
+# Identical patterns of two concerns (`(call) @call` in declarations and surfaces) are run once.
 # Patterns anchored at the root (`(module (function_definition) ...)`) run as a second query limited
 # to start at the root: tree-sitter tries such a pattern at every node of the tree, which cost
 # Python's combined pass nearly half its time, while the root alone finds the same matches. A
