@@ -9,6 +9,7 @@ candidates, and a binding is stored only after it validates.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from schemas.ecma import utc_now
@@ -60,16 +61,29 @@ def record_candidate(store: Store, ecosystem: str, name: str, version: str | Non
                      record: dict[str, Any]) -> None:
     """A candidate (never executable): the latest record for its (ecosystem, name, kind, key), and
     its row in the search index (index/search_text.py), in the same transaction."""
+    record_candidates(store, ecosystem, name, version, [(kind, key, record)])
+
+
+def record_candidates(store: Store, ecosystem: str, name: str, version: str | None,
+                      items: Iterable[tuple[str, str, dict[str, Any]]]) -> int:
+    """Many candidates of one package, (kind, key, record) each, all in one transaction: a mined
+    report is stored whole or not at all, and one commit costs far less than one per candidate."""
+    found_at = utc_now()
+    count = 0
     with store.write_transaction():
-        (candidate_id,) = store.conn.execute(
-            """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
-                 version = excluded.version, record = excluded.record, found_at = excluded.found_at
-               RETURNING id""",
-            [ecosystem, name, version, kind, key, canonical_json(record), utc_now()],
-        ).fetchone()
-        index_candidate(store.conn, candidate_id, ecosystem, name, kind, record)
+        conn = store.conn
+        for kind, key, record in items:
+            (candidate_id,) = conn.execute(
+                """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
+                     version = excluded.version, record = excluded.record, found_at = excluded.found_at
+                   RETURNING id""",
+                [ecosystem, name, version, kind, key, canonical_json(record), found_at],
+            ).fetchone()
+            index_candidate(conn, candidate_id, ecosystem, name, kind, record)
+            count += 1
+    return count
 
 
 def candidates(store: Store, ecosystem: str | None = None) -> list[dict[str, Any]]:

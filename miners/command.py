@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from index.canonical import pretty_json
 from indexer.cli import AllowNetwork, AllowPrivate, Settings, app, emit
 from indexer.registry_cli import Cache, NpmRegistry, PypiIndex, _cache, _limits, run_in_store
 
@@ -36,14 +36,13 @@ def mine_location(settings: Settings, location: str, rev: str | None, cache: Pat
 
 
 def store_candidates(settings: Settings, report: dict[str, Any]) -> None:
+    """The report's candidates, all in one transaction: a failure leaves the store as it was."""
     from index import registry
 
     repo = report["repository"]
-    name = repo.get("artifact") or repo["locator"]
     with settings.store() as store:
-        for candidate in report["candidates"]:
-            registry.record_candidate(store, f"mined:{repo['kind']}", name, repo.get("commit"), candidate["kind"],
-                                      candidate["id"], candidate)
+        registry.record_candidates(store, f"mined:{repo['kind']}", repo.get("artifact") or repo["locator"],
+                                   repo.get("commit"), ((c["kind"], c["id"], c) for c in report["candidates"]))
 
 
 @app.command("mine")
@@ -61,7 +60,7 @@ def mine(
     report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
     store_candidates(settings, report)
     if out is not None:
-        out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        out.write_text(pretty_json(report) + "\n", encoding="utf-8")
     cov = report["coverage"]
     lines = [f"{location} @ {report['repository'].get('commit') or report['repository'].get('artifact') or 'unpinned'}: "
              f"{len(report['candidates'])} candidates from {cov['files_parsed']} of {cov['eligible_files']} source files"

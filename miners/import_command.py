@@ -81,10 +81,9 @@ def import_(
     for cand in report["candidates"]:
         validate("candidate", cand, f"{location}: {cand['name']}")
     source = report["source"]
-    with settings.store() as store:
-        for cand in report["candidates"]:
-            registry.record_candidate(store, f"declared:{source['format']}", location, source["digest"],
-                                      cand["kind"], cand["id"], cand)
+    with settings.store() as store:  # one transaction: the document's operations are stored together
+        registry.record_candidates(store, f"declared:{source['format']}", location, source["digest"],
+                                   ((c["kind"], c["id"], c) for c in report["candidates"]))
     lines = [f"{location}: {source['format']}, {len(report['candidates'])} declared operations"
              + (f", {len(report['problems'])} problems" if report["problems"] else "")]
     lines += [f"  {c['declared']['capability_id']:<48} {c['name']}" for c in report["candidates"][:200]]

@@ -122,6 +122,34 @@ def test_candidate_text_splits_code_names_and_keeps_its_package():
     assert "def clone Deep(value)" in context
 
 
+def test_a_reports_candidates_are_stored_whole_or_not_at_all(store):
+    """registry.record_candidates (what `capindex mine` stores through) is one transaction: a
+    failure part way leaves the store as it was, and a retry stores every candidate once."""
+    first = [mined(f"op{i}", f"Operation number {i}.") for i in range(5)]
+
+    def failing():
+        yield from (("function", c["id"], c) for c in first[:3])
+        raise ValueError("the report was cut short")
+
+    with pytest.raises(ValueError, match="cut short"):
+        registry.record_candidates(store, "mined:pypi", "widgets", None, failing())
+    assert count(store, "SELECT count(*) FROM candidates") == 0
+    assert count(store, "SELECT count(*) FROM candidates_fts") == 0
+    assert registry.record_candidates(store, "mined:pypi", "widgets", None,
+                                      (("function", c["id"], c) for c in first)) == 5
+    assert count(store, "SELECT count(*) FROM candidates") == 5
+    # stored again (a re-mine), each candidate is updated in place, and its search row with it
+    again = [{**c, "description": "Renamed."} for c in first]
+    registry.record_candidates(store, "mined:pypi", "widgets", None, (("function", c["id"], c) for c in again))
+    assert count(store, "SELECT count(*) FROM candidates") == 5
+    assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'renamed'") == 5
+    assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'number'") == 0
+
+
+def count(store: Store, sql: str) -> int:
+    return store.conn.execute(sql).fetchone()[0]
+
+
 # -- ranking and explanations ----------------------------------------------------------------------
 
 
