@@ -29,6 +29,15 @@ def canonical_json(value: Any) -> str:
     return text
 
 
+def pretty_json(value: Any) -> str:
+    """Indented JSON for people and pipes (`--json`, `--out`): orjson writes it ~5x faster than the
+    json module's indenting encoder, which is pure Python; what orjson refuses takes that path."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except TypeError:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+
 def sha256_hex(data: bytes | str) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8")

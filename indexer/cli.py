@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from index.canonical import pretty_json
 from index.store import Store
 from schemas import SCHEMA_FILES
 from schemas.errors import CapindexError, DocumentError
@@ -43,7 +44,7 @@ class Settings:
 
 def emit(settings: Settings, payload: dict[str, Any], human: str) -> None:
     if settings.json:
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        typer.echo(pretty_json(payload))
     elif human:
         typer.echo(human)
 

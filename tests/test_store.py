@@ -310,3 +310,15 @@ def test_commit_groups_keep_each_document_whole(db_path):
             raise RuntimeError("judged bad before writing")
         store.commit_group()
         assert store.counts()["packages"] == 3
+
+
+def test_pretty_json_writes_what_the_json_module_would():
+    """`--json` and `--out` are written by orjson (index.canonical.pretty_json); the text is the
+    json module's indent=2 text, and what orjson refuses still comes out, through json."""
+    from index.canonical import pretty_json
+
+    doc = {"name": "zürich ☃", "nested": {"empty": {}, "list": [], "n": [1, 2.5, 0.1, -3, True, None]},
+           "confidence": 0.85, "tab\t": "line\nbreak \"quoted\" \\ \u0001", 3: "int key"}
+    assert pretty_json(doc) == json.dumps(doc, indent=2, ensure_ascii=False)
+    for odd in ({"lone": "\ud800"}, {"big": 2**70}):
+        assert pretty_json(odd) == json.dumps(odd, indent=2, ensure_ascii=False)
