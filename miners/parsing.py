@@ -179,9 +179,6 @@ def combined(language_name: str) -> Combined | None:
             pieces = _patterns(query_source(language_name, concern) or "")
         except ValueError:
             return None
-        q = query(language_name, concern)
-        if q is None or q.pattern_count != len(pieces):
-            return None
         for local, piece in enumerate(pieces):
             index = texts.setdefault(piece, len(texts))
             if index == len(owners):
@@ -193,8 +190,13 @@ def combined(language_name: str) -> Combined | None:
     for text, i in texts.items():
         (rooted if _anchored(text, anchored) else deep).append((i, text))
     order = [i for i, _ in deep] + [i for i, _ in rooted]
-    deep_query = Query(language(language_name), "\n".join(t for _, t in deep))
-    root_query = Query(language(language_name), "\n".join(t for _, t in rooted)) if rooted else None
+    # The concerns' own queries are not compiled (that would double the start-up's query cost):
+    # a piece that is not exactly one pattern fails to compile here, or changes the counts.
+    try:
+        deep_query = Query(language(language_name), "\n".join(t for _, t in deep))
+        root_query = Query(language(language_name), "\n".join(t for _, t in rooted)) if rooted else None
+    except Exception:  # noqa: BLE001 - QueryError and kin: fall back to one query per concern
+        return None
     if deep_query.pattern_count != len(deep) or root_query is not None and root_query.pattern_count != len(rooted):
         return None
     return deep_query, root_query, [tuple(owners[i]) for i in order]

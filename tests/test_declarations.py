@@ -531,6 +531,22 @@ def test_the_split_query_pass_finds_each_concerns_own_matches(language, source):
         assert len(shared) == len(own) > 0
 
 
+def test_every_language_with_queries_runs_them_as_one_combined_pass():
+    """combined() compiles only the merged queries and gives up (one query per concern, slower but
+    right) when a piece is not exactly one pattern: every shipped language must stay combined."""
+    from miners import parsing
+
+    for language in sorted(p.name for p in parsing.QUERIES.iterdir() if p.is_dir() and p.name != "declared"):
+        found = parsing.combined(language)
+        assert found is not None, language
+        deep, rooted, owners = found
+        assert deep.pattern_count + (rooted.pattern_count if rooted else 0) == len(owners) > 0, language
+        # every pattern of every concern's file has its place in the merged queries
+        mine = {(concern, i) for pattern in owners for concern, i in pattern}
+        for concern in parsing.concerns(language):
+            assert {i for c, i in mine if c == concern} == set(range(parsing.query(language, concern).pattern_count))
+
+
 def test_block_comment_ends_come_off_as_the_regex_took_them():
     import itertools
     import re
