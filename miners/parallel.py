@@ -7,6 +7,11 @@ queries already loaded, and a claim is one locked increment, so a slow chunk nev
 idle. The child streams each finished chunk's results down a pipe (a thread in the parent reads
 and unpickles them as they come, so the child never blocks on a full pipe).
 
+The child is kept: later calls in the same process send it their job (the file list and the
+callables, pickled by name) instead of forking again, since each fork costs both processes a
+few thousand copy-on-write page faults, as much as mining a small package. A job that cannot be
+pickled (a closure) or is too big to send (bytes already read) gets a fork of its own.
+
 A file that crashes the child (a grammar segfault, say) costs only itself: the chunk the child
 was working on is re-run one file per forked child, and the file that kills its child is
 recorded as skipped with the reason.
@@ -14,7 +19,9 @@ recorded as skipped with the reason.
 
 from __future__ import annotations
 
+import atexit
 import gc
+import io
 import multiprocessing
 import os
 import pickle
@@ -82,52 +89,194 @@ def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: An
             gc.enable()
 
 
-def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
-            meanwhile: Callable[[], Any] | None) -> list[Result]:
-    ctx = multiprocessing.get_context("fork")
-    counter = ctx.RawValue("l", 0)
-    lock = ctx.Lock()
+JOB_LIMIT = 1 << 20  # a job that pickles bigger (bytes already in memory) goes to a fork of its own
+_DONE = (0).to_bytes(8, "little")  # ends a job's frames: no frame is empty
 
-    def claim() -> int | None:
-        with lock:
-            index = counter.value
-            if index >= len(chunks):
+
+class _Worker:
+    """A forked child that takes chunks from a counter it shares with the parent and streams each
+    finished chunk's results back (an 8-byte length, then the pickled (chunk index, results)).
+
+    A kept worker (`job` None) reads one job after another from a pipe and serves every later
+    call of the process, so the fork's copy-on-write faults (a few thousand pages, both sides) are
+    paid once, not on every tree. A one-off worker is forked with its job already in memory
+    (closures, bytes too big to send) and exits after it."""
+
+    def __init__(self, job: tuple[Any, ...] | None = None):
+        ctx = multiprocessing.get_context("fork")
+        self.counter, self.lock, self.owner = ctx.RawValue("l", 0), ctx.Lock(), os.getpid()
+        self.count = 0  # chunks in the current job
+        jobs_in, jobs_out = os.pipe() if job is None else (-1, -1)
+        results_in, results_out = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: never returns, never runs the parent's exit handlers
+            os.close(results_in)
+            if jobs_out >= 0:
+                os.close(jobs_out)
+            self._serve(job, jobs_in, results_out)
+        os.close(results_out)
+        if jobs_in >= 0:
+            os.close(jobs_in)
+        self.jobs = os.fdopen(jobs_out, "wb") if jobs_out >= 0 else None
+        self.results = os.fdopen(results_in, "rb")
+        self.alive = True
+
+    def claim(self) -> int | None:
+        with self.lock:
+            index = self.counter.value
+            if index >= self.count:
                 return None
-            counter.value = index + 1
+            self.counter.value = index + 1
         return index
 
-    def run(chunk: list[int]) -> list[Any]:
-        return [analyse(items[i][0], items[i][1], read(items[i][0])) for i in chunk]
-
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
-        code = 0
+    def _serve(self, job: tuple[Any, ...] | None, jobs_in: int, results_out: int) -> None:
+        code, served = 0, 0
         try:
-            os.close(read_end)
-            with os.fdopen(write_end, "wb") as out:
-                while (index := claim()) is not None:
-                    frame = pickle.dumps((index, run(chunks[index])), 5)
-                    out.write(len(frame).to_bytes(8, "little"))
-                    out.write(frame)
+            jobs = os.fdopen(jobs_in, "rb") if jobs_in >= 0 else None
+            if jobs is not None:
+                job = _read_job(jobs)
+            with os.fdopen(results_out, "wb") as out:
+                while job is not None:
+                    items, chunks, read, analyse = job
+                    self.count = len(chunks)
+                    while (index := self.claim()) is not None:
+                        frame = pickle.dumps((index, _run(items, chunks[index], read, analyse)), 5)
+                        out.write(len(frame).to_bytes(8, "little"))
+                        out.write(frame)
+                        out.flush()
+                    out.write(_DONE)
                     out.flush()
-        except BaseException:  # noqa: BLE001 - the parent sees the missing chunk and re-runs it
+                    served += 1
+                    if served % 16 == 0:  # the fork left the cycle collector off: run it now and then
+                        gc.collect()
+                    job = None if jobs is None else _read_job(jobs)
+        except BaseException:  # noqa: BLE001 - the parent sees the missing chunks and re-runs them
             code = 1
         finally:
             os._exit(code)
-    os.close(write_end)
-    done: dict[int, list[Any]] = {}
-    # the child's chunks are unpickled as they arrive, while both still work, not all at the end
-    receiver = threading.Thread(target=_receive, args=(read_end, done), daemon=True)
-    receiver.start()
+
+    def run(self, items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
+            meanwhile: Callable[[], Any] | None, job: bytes | None) -> dict[int, list[Any]]:
+        """The results of the chunks that were analysed, by chunk index (the parent's, and the
+        child's until it finished or died)."""
+        self.counter.value, self.count = 0, len(chunks)  # the child is idle between jobs
+        if self.jobs is not None and job is not None:
+            try:
+                self.jobs.write(len(job).to_bytes(8, "little"))
+                self.jobs.write(job)
+                self.jobs.flush()
+            except OSError:  # the child is gone: the parent does the whole job
+                self.alive = False
+        done: dict[int, list[Any]] = {}
+        finished: list[bool] = []
+        # the child's chunks are unpickled as they arrive, while both still work, not all at the end
+        receiver = threading.Thread(target=self._receive, args=(done, finished), daemon=True)
+        if self.alive:
+            receiver.start()
+        try:
+            if meanwhile is not None:
+                meanwhile()
+            while (index := self.claim()) is not None:
+                done[index] = _run(items, chunks[index], read, analyse)
+        finally:
+            if self.alive:
+                receiver.join()
+            if not finished or self.jobs is None:
+                self.close()
+        return done
+
+    def _receive(self, done: dict[int, list[Any]], finished: list[bool]) -> None:
+        """Frames into `done` until the job's end; a frame cut short (the child died writing it)
+        is dropped, and its chunk re-run."""
+        stream = self.results
+        while len(header := stream.read(8)) == 8:
+            if header == _DONE:
+                finished.append(True)
+                return
+            size = int.from_bytes(header, "little")
+            frame = stream.read(size)
+            if len(frame) < size:
+                return
+            index, results = pickle.loads(frame)
+            done[index] = results
+
+    def running(self) -> bool:
+        try:
+            return self.alive and os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+        except ChildProcessError:
+            return False
+
+    def close(self) -> None:
+        if self.alive or self.pid:
+            self.alive = False
+            for stream in (self.jobs, self.results):
+                if stream is not None:
+                    try:
+                        stream.close()
+                    except OSError:
+                        pass
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+            self.pid = 0
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Capped(io.BytesIO):
+    def write(self, data: Any) -> int:
+        if self.tell() + len(data) > JOB_LIMIT:
+            raise _TooBig
+        return super().write(data)
+
+
+def _job_bytes(job: tuple[Any, ...]) -> bytes | None:
+    """The job pickled for the kept worker, or None when it cannot go down a pipe (a closure, a
+    bound method of something unpicklable) or is too big to be worth sending."""
+    out = _Capped()
     try:
-        if meanwhile is not None:
-            meanwhile()
-        while (index := claim()) is not None:
-            done[index] = run(chunks[index])
-    finally:
-        receiver.join()
-        os.waitpid(pid, 0)
+        pickle.Pickler(out, 5).dump(job)
+    except Exception:  # noqa: BLE001 - PicklingError, AttributeError ("local object"), _TooBig...
+        return None
+    return out.getvalue()
+
+
+def _read_job(stream: Any) -> tuple[Any, ...] | None:
+    header = stream.read(8)
+    if len(header) < 8:
+        return None  # the parent is gone, or closed the pipe
+    return pickle.loads(stream.read(int.from_bytes(header, "little")))
+
+
+def _run(items: Sequence[Item], chunk: list[int], read: Callable[[str], bytes], analyse: Analyse) -> list[Any]:
+    return [analyse(items[i][0], items[i][1], read(items[i][0])) for i in chunk]
+
+
+_kept: _Worker | None = None
+_kept_lock = threading.Lock()
+
+
+def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
+            meanwhile: Callable[[], Any] | None) -> list[Result]:
+    global _kept
+    job = (items, chunks, read, analyse)
+    sent = _job_bytes(job)
+    if sent is not None and _kept_lock.acquire(blocking=False):  # another thread's job: a one-off fork
+        try:
+            if _kept is not None and _kept.owner == os.getpid() and not _kept.running():
+                _kept.close()  # it died since the last call (killed, say): fork another
+            if _kept is None or not _kept.alive or _kept.owner != os.getpid():  # a fork of ours has none
+                _kept = _Worker()
+            done = _kept.run(items, chunks, read, analyse, meanwhile, sent)
+            if not _kept.alive:
+                _kept = None
+        finally:
+            _kept_lock.release()
+    else:
+        done = _Worker(job).run(items, chunks, read, analyse, meanwhile, None)
     results: list[Any] = [None] * len(items)
     for index, chunk in enumerate(chunks):
         if index not in done:  # the child died while analysing it
@@ -137,17 +286,16 @@ def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str]
     return [(item[0], result) for item, result in zip(items, results, strict=True)]
 
 
-def _receive(fd: int, done: dict[int, list[Any]]) -> None:
-    """The child's frames (8-byte length, then a pickled (chunk index, results)) into `done`; a
-    frame cut short (the child died writing it) is dropped, and its chunk re-run."""
-    with os.fdopen(fd, "rb") as stream:
-        while len(header := stream.read(8)) == 8:
-            size = int.from_bytes(header, "little")
-            frame = stream.read(size)
-            if len(frame) < size:
-                break
-            index, results = pickle.loads(frame)
-            done[index] = results
+def stop_kept_worker() -> None:
+    """End the kept worker (it also ends by itself when this process exits)."""
+    global _kept
+    with _kept_lock:
+        if _kept is not None and _kept.owner == os.getpid():
+            _kept.close()
+        _kept = None
+
+
+atexit.register(stop_kept_worker)
 
 
 def _drain(fd: int, into: bytearray) -> None:

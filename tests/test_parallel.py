@@ -3,6 +3,7 @@ and a file that kills the child is skipped with the reason, not fatal."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -107,3 +108,106 @@ def test_the_parents_own_work_runs_while_the_child_analyses():
     child = sum(1 for _, pid in results if pid != os.getpid())
     assert child > len(items) // 2
     assert [p for p, _ in results] == [p for p, _, _ in items]
+
+
+# -- the kept worker: forked once, reused by later calls ---------------------------------------------
+# Functions at module level pickle by name, so their jobs go down the kept worker's pipe (the
+# closures above go to a fork of their own). The worker was forked before a test sets anything
+# up: everything a job needs travels in it (here, in the data that `read` returns).
+
+PARENT = os.getpid()
+
+
+def pid_of(path: str, language: str, data: bytes) -> int:
+    time.sleep(0.004)  # long enough that the child always gets chunks too
+    return os.getpid()
+
+
+def fragile_kept(path: str, language: str, data: bytes) -> str:
+    marker = data.split(b"\n", 1)[0][1:].decode()  # every file's first line: "#<marker path>"
+    if os.getpid() == PARENT:
+        deadline = time.monotonic() + 60  # hold the parent until the child has taken boom.py
+        while not os.path.exists(marker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    elif path == "boom.py":
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return f"ok {len(data)}"
+
+
+def _job(count: int, size: int, first_line: bytes = b"#\n") -> tuple[list[tuple[str, str, int]], dict[str, bytes]]:
+    data = {f"k{i}.py": first_line + b"x = 1\n" * (size // 6) for i in range(count)}
+    return [(p, "python", len(d)) for p, d in data.items()], data
+
+
+def _children(results) -> set[int]:
+    return {pid for _, pid in results} - {os.getpid()}
+
+
+def _kept_pids() -> set[int]:
+    """The child processes that analysed a small job (the kept worker's pid)."""
+    items, data = _job(40, 8 * 1024)
+    return _children(analyse_all(items, data.__getitem__, pid_of, workers=2))
+
+
+def test_the_kept_worker_serves_call_after_call():
+    items, data = _job(40, 8 * 1024)
+    first = analyse_all(items, data.__getitem__, pid_of, workers=2)
+    second = analyse_all(items, data.__getitem__, pid_of, workers=2)
+    assert [p for p, _ in first] == [p for p, _ in second] == [p for p, _, _ in items]
+    assert len(_children(first)) == 1 and _children(first) == _children(second)  # one child, both times
+    assert os.getpid() in {pid for _, pid in first}
+
+
+def test_a_job_too_big_to_send_gets_a_fork_of_its_own():
+    items, data = _job(12, parallel.JOB_LIMIT // 8)
+    first = analyse_all(items, data.__getitem__, pid_of, workers=2)
+    second = analyse_all(items, data.__getitem__, pid_of, workers=2)
+    assert _children(first) and _children(second) and _children(first) != _children(second)
+    kept = parallel._kept
+    assert kept is None or kept.pid not in _children(first) | _children(second)
+
+
+def test_a_kept_worker_that_died_between_calls_is_replaced():
+    items, data = _job(40, 8 * 1024)
+    (dead,) = _kept_pids()
+    os.kill(dead, signal.SIGKILL)
+    time.sleep(0.1)
+    results = analyse_all(items, data.__getitem__, pid_of, workers=2)
+    assert [p for p, _ in results] == [p for p, _, _ in items]
+    assert len(_children(results)) == 1 and dead not in _children(results)  # a new worker, at once
+    assert _kept_pids() == _children(results)
+
+
+def test_a_file_that_kills_the_kept_worker_is_skipped_and_the_next_call_gets_a_new_one(tmp_path):
+    marker = tmp_path / "boom-taken"
+    items, data = _job(12, 8 * 1024, f"#{marker}\n".encode())
+    data["slow.py"] = data["boom.py"] = f"#{marker}\n".encode()
+    data["slow.py"] += b"x = 1\n" * (CHUNK_BYTES // 6 + 1)
+    items = [("slow.py", "python", len(data["slow.py"])), ("boom.py", "python", len(data["boom.py"])), *items]
+    before = _kept_pids()
+
+    results = dict(analyse_all(items, data.__getitem__, fragile_kept, workers=2))
+    assert results["boom.py"] == "analysis crashed its process (SIGKILL)"
+    assert all(results[p] == f"ok {size}" for p, _, size in items if p != "boom.py")
+    after = _kept_pids()
+    assert len(after) == 1 and after != before
+
+
+def test_a_fork_of_this_process_does_not_use_its_kept_worker():
+    items, data = _job(40, 8 * 1024)
+    kept = _kept_pids()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            results = analyse_all(items, data.__getitem__, pid_of, workers=2)
+            os.write(write_end, json.dumps(sorted(_children(results))).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end) as stream:
+        theirs = set(json.loads(stream.read()))
+    os.waitpid(pid, 0)
+    assert theirs and not theirs & kept  # the fork forked a worker of its own
+    assert _kept_pids() == kept  # ours is intact
