@@ -36,6 +36,7 @@ Result = tuple[str, Any]  # (path, facts or the reason it was skipped)
 CHUNK_BYTES = 64 * 1024  # the first chunks' size; they shrink as the work left does
 MIN_CHUNK_BYTES = 8 * 1024
 PARALLEL_FROM = 96 * 1024  # below this much source a fork costs more than the second core saves
+KEPT_FROM = 24 * 1024  # ...but a job for the child already forked costs well under a millisecond
 
 
 def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[int]]:
@@ -77,13 +78,22 @@ def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: An
     collecting = gc.isenabled()
     gc.disable()
     try:
-        if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or sum(i[2] for i in items) < PARALLEL_FROM:
+        size = sum(i[2] for i in items)
+        if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or size < min(KEPT_FROM, PARALLEL_FROM):
+            sent = None
+        else:
+            sent = _job_bytes((items, chunks, read, analyse))
+            if size < PARALLEL_FROM and (sent is None or not _kept_usable()):
+                sent = None
+            elif sent is None:
+                sent = b""  # cannot be sent: a fork of its own
+        if sent is None:
             if meanwhile is not None:
                 meanwhile()
             return [(path, analyse(path, language, read(path))) for path, language, _ in items]
         for language in sorted({language for _, language, _ in items}) if prepare else ():
             prepare(language)
-        return _forked(items, chunks, read, analyse, meanwhile)
+        return _forked(items, chunks, read, analyse, meanwhile, sent or None)
     finally:
         if collecting:
             gc.enable()
@@ -259,11 +269,15 @@ _kept: _Worker | None = None
 _kept_lock = threading.Lock()
 
 
+def _kept_usable() -> bool:
+    return _kept is not None and _kept.alive and _kept.owner == os.getpid()
+
+
 def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
-            meanwhile: Callable[[], Any] | None) -> list[Result]:
+            meanwhile: Callable[[], Any] | None, sent: bytes | None) -> list[Result]:
+    """`sent`: the job pickled for the kept worker, or None when it needs a fork of its own."""
     global _kept
     job = (items, chunks, read, analyse)
-    sent = _job_bytes(job)
     if sent is not None and _kept_lock.acquire(blocking=False):  # another thread's job: a one-off fork
         try:
             if _kept is not None and _kept.owner == os.getpid() and not _kept.running():

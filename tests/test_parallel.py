@@ -211,3 +211,13 @@ def test_a_fork_of_this_process_does_not_use_its_kept_worker():
     os.waitpid(pid, 0)
     assert theirs and not theirs & kept  # the fork forked a worker of its own
     assert _kept_pids() == kept  # ours is intact
+
+
+def test_a_small_job_goes_to_the_kept_worker_but_never_forks_one():
+    items, data = _job(8, 6 * 1024)  # 48 KiB: between KEPT_FROM and PARALLEL_FROM
+    size = sum(s for _, _, s in items)
+    assert parallel.KEPT_FROM <= size < PARALLEL_FROM
+    parallel.stop_kept_worker()
+    assert _children(analyse_all(items, data.__getitem__, pid_of, workers=2)) == set()  # no fork for this
+    kept = _kept_pids()  # a big job forks the worker...
+    assert _children(analyse_all(items, data.__getitem__, pid_of, workers=2)) == kept  # ...which small ones use
