@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from schemas.ecma import utc_now
 
 from .canonical import canonical_json, sha256_hex
-from .search_text import index_candidate
+from .search_text import candidate_text, index_candidates, unindex_candidates
 from .sources import IngestResult, origin_of
 
 if TYPE_CHECKING:
@@ -69,9 +69,14 @@ def record_candidates(store: Store, ecosystem: str, name: str, version: str | No
     """Many candidates of one package, (kind, key, record) each, all in one transaction: a mined
     report is stored whole or not at all, and one commit costs far less than one per candidate."""
     found_at = utc_now()
-    count = 0
     with store.write_transaction():
         conn = store.conn
+        # search rows are rewritten only for candidates stored before (a re-mine), and written in
+        # one batch at the end
+        known = {row[0] for row in conn.execute("SELECT id FROM candidates WHERE ecosystem = ? AND name = ?",
+                                                [ecosystem, name])}
+        search_rows: dict[int, tuple[Any, ...]] = {}  # by id: a key given twice is indexed once, as last given
+        count = 0
         for kind, key, record in items:
             (candidate_id,) = conn.execute(
                 """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
@@ -81,8 +86,10 @@ def record_candidates(store: Store, ecosystem: str, name: str, version: str | No
                    RETURNING id""",
                 [ecosystem, name, version, kind, key, canonical_json(record), found_at],
             ).fetchone()
-            index_candidate(conn, candidate_id, ecosystem, name, kind, record)
+            search_rows[candidate_id] = (candidate_id, *candidate_text(ecosystem, name, kind, record))
             count += 1
+        unindex_candidates(conn, [i for i in search_rows if i in known])
+        index_candidates(conn, list(search_rows.values()))
     return count
 
 

@@ -283,8 +283,12 @@ def candidate_text(ecosystem: str, name: str, kind: str, record: dict[str, Any])
     return names, description, package, " ".join(dict.fromkeys(c for c in context if c))
 
 
-def index_candidate(conn: Any, candidate_id: int, ecosystem: str, name: str, kind: str, record: dict[str, Any]) -> None:
-    """(Re)write one candidate's row of `candidates_fts` (inside the caller's transaction)."""
-    conn.execute("DELETE FROM candidates_fts WHERE rowid = ?", [candidate_id])
-    conn.execute("INSERT INTO candidates_fts (rowid, name, description, package, context) VALUES (?, ?, ?, ?, ?)",
-                 [candidate_id, *candidate_text(ecosystem, name, kind, record)])
+def index_candidates(conn: Any, rows: list[tuple[int, str, str, str, str]]) -> None:
+    """Write candidates' rows of `candidates_fts`, (candidate id, *candidate_text(...)) each, inside
+    the caller's transaction; rows already there must go first (unindex_candidates)."""
+    conn.executemany("INSERT INTO candidates_fts (rowid, name, description, package, context) VALUES (?, ?, ?, ?, ?)",
+                     rows)
+
+
+def unindex_candidates(conn: Any, ids: list[int]) -> None:
+    conn.executemany("DELETE FROM candidates_fts WHERE rowid = ?", [(i,) for i in ids])

@@ -144,6 +144,14 @@ def test_a_reports_candidates_are_stored_whole_or_not_at_all(store):
     assert count(store, "SELECT count(*) FROM candidates") == 5
     assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'renamed'") == 5
     assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'number'") == 0
+    # a key given twice in one batch is one candidate and one search row, as last given
+    twice = [("function", first[0]["id"], {**first[0], "description": "Frobnicates."}),
+             ("function", first[0]["id"], {**first[0], "description": "Defenestrates."})]
+    assert registry.record_candidates(store, "mined:pypi", "widgets", None, twice) == 2
+    assert count(store, "SELECT count(*) FROM candidates") == 5
+    assert count(store, "SELECT count(*) FROM candidates_fts") == 5
+    assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'defenestrates'") == 1
+    assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'frobnicates'") == 0
 
 
 def count(store: Store, sql: str) -> int:
