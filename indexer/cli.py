@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from index.canonical import pretty_json
+from index.canonical import pretty_json_bytes
 from index.store import Store
 from schemas import SCHEMA_FILES
 from schemas.errors import CapindexError, DocumentError
@@ -44,9 +44,21 @@ class Settings:
 
 def emit(settings: Settings, payload: dict[str, Any], human: str) -> None:
     if settings.json:
-        typer.echo(pretty_json(payload))
+        write_json(payload)
     elif human:
         typer.echo(human)
+
+
+def write_json(payload: Any) -> None:
+    """`payload` as indented JSON on stdout, written as bytes when stdout has a byte buffer."""
+    data = pretty_json_bytes(payload) + b"\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        typer.echo(data.decode("utf-8"), nl=False)
+        return
+    sys.stdout.flush()  # what was written as text comes first
+    buffer.write(data)
+    buffer.flush()
 
 
 @app.callback()

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from index.canonical import pretty_json
+from index.canonical import pretty_json_bytes
 from indexer.cli import AllowNetwork, AllowPrivate, Settings, app, emit
 from indexer.registry_cli import Cache, NpmRegistry, PypiIndex, _cache, _limits, run_in_store
 
@@ -60,7 +60,7 @@ def mine(
     report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
     store_candidates(settings, report)
     if out is not None:
-        out.write_text(pretty_json(report) + "\n", encoding="utf-8")
+        out.write_bytes(pretty_json_bytes(report) + b"\n")
     cov = report["coverage"]
     lines = [f"{location} @ {report['repository'].get('commit') or report['repository'].get('artifact') or 'unpinned'}: "
              f"{len(report['candidates'])} candidates from {cov['files_parsed']} of {cov['eligible_files']} source files"
