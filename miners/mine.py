@@ -27,7 +27,7 @@ from .declarations import extract_declarations
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
-from .parallel import analyse_all
+from .parallel import analyse_all, cycle_collection_paused
 from .sources import SourceTree
 from .surfaces import extract_surfaces
 from .words import WORDS_ONLY
@@ -74,6 +74,11 @@ def prepare(language: str) -> None:
 
 def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
     """The mining report (a dict that validates as a `report` document)."""
+    with cycle_collection_paused():
+        return _mine_tree(tree, workers)
+
+
+def _mine_tree(tree: SourceTree, workers: int | None) -> dict[str, Any]:
     files = list(tree.files())
     sizes = dict(files)
     package = _package_surface(tree, sizes)
