@@ -586,3 +586,21 @@ def test_python_files_with_only_plumbing_decorators_are_not_read():
     for declaring in (b"@app.get('/x')\n", b"@cli.command()\n", b"@mcp.tool()\n", b"@(\n  app.route('/x'))\n",
                       b"@app.\\\n  post('/x')\n", b"import typer\ntyper.run(main)\n", b"@click.group()\n"):
         assert _PY_MAY_DECLARE.search(declaring), declaring
+
+
+def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
+    """surfaces._py_may_declare (what mining calls) searches _PY_MAY_DECLARE's alternatives one by
+    one: over pieces of each alternative, alone and mixed, the answers must be the regex's."""
+    import itertools
+    import random
+
+    from miners.surfaces import _PY_MAY_DECLARE, _py_may_declare
+
+    pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
+              b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
+              b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_"]
+    samples = [b"".join(combo) for n in (1, 2, 3) for combo in itertools.product(pieces, repeat=n)]
+    rng = random.Random(5)
+    samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
+    for sample in samples:
+        assert _py_may_declare(sample) == bool(_PY_MAY_DECLARE.search(sample)), sample
