@@ -108,6 +108,7 @@ def cycle_collection_paused() -> Iterator[None]:
 
 JOB_LIMIT = 1 << 20  # a job that pickles bigger (bytes already in memory) goes to a fork of its own
 _DONE = (0).to_bytes(8, "little")  # ends a job's frames: no frame is empty
+_MAX_FD = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 65536
 
 
 class _Worker:
@@ -130,6 +131,13 @@ class _Worker:
             os.close(results_in)
             if jobs_out >= 0:
                 os.close(jobs_out)
+            if job is None:
+                # a kept child outlives this call: it must not hold what the parent opened (a
+                # socket it closes, a pipe whose reader waits for the end, a store's file)
+                low, high = sorted((jobs_in, results_out))
+                os.closerange(3, low)
+                os.closerange(low + 1, high)
+                os.closerange(high + 1, _MAX_FD)
             self._serve(job, jobs_in, results_out)
         os.close(results_out)
         if jobs_in >= 0:

@@ -221,3 +221,21 @@ def test_a_small_job_goes_to_the_kept_worker_but_never_forks_one():
     assert _children(analyse_all(items, data.__getitem__, pid_of, workers=2)) == set()  # no fork for this
     kept = _kept_pids()  # a big job forks the worker...
     assert _children(analyse_all(items, data.__getitem__, pid_of, workers=2)) == kept  # ...which small ones use
+
+
+def test_the_kept_worker_holds_none_of_the_parents_files(tmp_path):
+    """A kept child outlives the call that forked it: a pipe the parent had open when it forked
+    must end when the parent closes it, a socket must close, a store's file must not stay open."""
+    parallel.stop_kept_worker()
+    read_end, write_end = os.pipe()
+    held = open(tmp_path / "store.db", "wb")
+    try:
+        (pid,) = _kept_pids()  # forks the kept worker while both are open
+        os.close(write_end)
+        os.set_blocking(read_end, False)
+        assert os.read(read_end, 1) == b""  # the end of the pipe: nobody else holds its write end
+        opened = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        assert str(tmp_path / "store.db") not in opened
+    finally:
+        os.close(read_end)
+        held.close()
