@@ -51,6 +51,8 @@ def tokens(text: str) -> list[str]:
 def identifier_words(text: str) -> str:
     """`readFileSync` -> `read File Sync`, `HTTPServer` -> `HTTP Server` (snake_case, dots and
     dashes already separate tokens)."""
+    if text.islower():  # no capital, so no boundary (most Python names and signatures)
+        return text
     return _CAMEL.sub(" ", text)
 
 

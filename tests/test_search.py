@@ -122,6 +122,19 @@ def test_candidate_text_splits_code_names_and_keeps_its_package():
     assert "def clone Deep(value)" in context
 
 
+def test_identifier_words_splits_as_its_regex_does():
+    import random
+
+    from index.search_text import _CAMEL, identifier_words
+
+    assert identifier_words("readFileSync") == "read File Sync" and identifier_words("HTTPServer") == "HTTP Server"
+    assert identifier_words("def safe_load(stream)") == "def safe_load(stream)"
+    rng = random.Random(3)
+    for _ in range(20000):
+        text = "".join(rng.choice("aZb0_ .É(é)") for _ in range(rng.randint(0, 10)))
+        assert identifier_words(text) == _CAMEL.sub(" ", text), text
+
+
 def test_a_reports_candidates_are_stored_whole_or_not_at_all(store):
     """registry.record_candidates (what `capindex mine` stores through) is one transaction: a
     failure part way leaves the store as it was, and a retry stores every candidate once."""
