@@ -540,11 +540,20 @@ def test_every_language_with_queries_runs_them_as_one_combined_pass():
         found = parsing.combined(language)
         assert found is not None, language
         deep, rooted, owners = found
+        assert deep.query is not None and deep.query.pattern_count == deep.pattern_count, language
         assert deep.pattern_count + (rooted.pattern_count if rooted else 0) == len(owners) > 0, language
         # every pattern of every concern's file has its place in the merged queries
         mine = {(concern, i) for pattern in owners for concern, i in pattern}
         for concern in parsing.concerns(language):
             assert {i for c, i in mine if c == concern} == set(range(parsing.query(language, concern).pattern_count))
+
+
+def test_a_merged_query_that_does_not_compile_to_its_patterns_is_not_used():
+    from miners import parsing
+
+    assert parsing._Deep("python", "((call) @c", 1).query is None  # does not compile
+    assert parsing._Deep("python", "(call) @c (string) @s", 1).query is None  # two patterns, not one
+    assert parsing._Deep("python", "(call) @c", 1).query.pattern_count == 1
 
 
 def test_block_comment_ends_come_off_as_the_regex_took_them():
