@@ -239,3 +239,14 @@ def test_the_kept_worker_holds_none_of_the_parents_files(tmp_path):
     finally:
         os.close(read_end)
         held.close()
+
+
+def test_the_results_pipe_is_widened_so_the_child_never_waits_for_the_reader():
+    fcntl = pytest.importorskip("fcntl")
+    read_end, write_end = os.pipe()
+    try:
+        parallel._widen(write_end)
+        assert fcntl.fcntl(write_end, getattr(fcntl, "F_GETPIPE_SZ", 1032)) >= 1 << 20
+    finally:
+        os.close(read_end)
+        os.close(write_end)
