@@ -228,17 +228,16 @@ def test_the_kept_worker_holds_none_of_the_parents_files(tmp_path):
     must end when the parent closes it, a socket must close, a store's file must not stay open."""
     parallel.stop_kept_worker()
     read_end, write_end = os.pipe()
-    held = open(tmp_path / "store.db", "wb")
-    try:
-        (pid,) = _kept_pids()  # forks the kept worker while both are open
-        os.close(write_end)
-        os.set_blocking(read_end, False)
-        assert os.read(read_end, 1) == b""  # the end of the pipe: nobody else holds its write end
-        opened = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
-        assert str(tmp_path / "store.db") not in opened
-    finally:
-        os.close(read_end)
-        held.close()
+    with open(tmp_path / "store.db", "wb"):
+        try:
+            (pid,) = _kept_pids()  # forks the kept worker while both are open
+            os.close(write_end)
+            os.set_blocking(read_end, False)
+            assert os.read(read_end, 1) == b""  # the end of the pipe: nobody else holds its write end
+            opened = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+            assert str(tmp_path / "store.db") not in opened
+        finally:
+            os.close(read_end)
 
 
 def test_the_results_pipe_is_widened_so_the_child_never_waits_for_the_reader():
