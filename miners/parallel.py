@@ -349,7 +349,24 @@ def stop_kept_worker() -> None:
         _kept = None
 
 
+def _forget_kept() -> None:
+    """In a forked child of this process: let go of the kept worker's pipes. The child cannot use
+    that worker, and holding the job pipe's write end would keep the worker from seeing its end
+    when this process closes it (stop_kept_worker would then wait for the child to exit)."""
+    global _kept
+    if _kept is not None:
+        for stream in (_kept.jobs, _kept.results):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        _kept = None
+
+
 atexit.register(stop_kept_worker)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_kept)
 
 
 def _drain(fd: int, into: bytearray) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import time
 
 import pytest
@@ -250,3 +251,24 @@ def test_the_results_pipe_is_widened_so_the_child_never_waits_for_the_reader():
     finally:
         os.close(read_end)
         os.close(write_end)
+
+
+def test_a_fork_that_outlives_the_call_does_not_keep_the_worker_alive():
+    """stop_kept_worker (run at exit) closes the job pipe and waits for the worker: a fork of this
+    process that is still running must not hold that pipe open, or the wait would last as long as it."""
+    _kept_pids()
+    release_read, release_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.read(release_read, 1)  # lives until the test lets it go
+        os._exit(0)
+    os.close(release_read)
+    try:
+        stopper = threading.Thread(target=parallel.stop_kept_worker, daemon=True)
+        stopper.start()
+        stopper.join(timeout=20)
+        assert not stopper.is_alive()
+    finally:
+        os.write(release_write, b"x")
+        os.close(release_write)
+        os.waitpid(pid, 0)
