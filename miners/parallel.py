@@ -232,15 +232,19 @@ class _Worker:
         except ChildProcessError:
             return False
 
+    def let_go(self) -> None:
+        """Close this process's ends of the pipes."""
+        for stream in (self.jobs, self.results):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
     def close(self) -> None:
         if self.alive or self.pid:
             self.alive = False
-            for stream in (self.jobs, self.results):
-                if stream is not None:
-                    try:
-                        stream.close()
-                    except OSError:
-                        pass
+            self.let_go()
             try:
                 os.waitpid(self.pid, 0)
             except ChildProcessError:
@@ -355,12 +359,7 @@ def _forget_kept() -> None:
     when this process closes it (stop_kept_worker would then wait for the child to exit)."""
     global _kept
     if _kept is not None:
-        for stream in (_kept.jobs, _kept.results):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        _kept.let_go()
         _kept = None
 
 
