@@ -108,7 +108,9 @@ def cycle_collection_paused() -> Iterator[None]:
 
 JOB_LIMIT = 1 << 20  # a job that pickles bigger (bytes already in memory) goes to a fork of its own
 _DONE = (0).to_bytes(8, "little")  # ends a job's frames: no frame is empty
-_MAX_FD = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 65536
+# the highest descriptor a kept child closes: capped, as a system without close_range() closes them
+# one by one, and the limit may be a billion
+_MAX_FD = min(os.sysconf("SC_OPEN_MAX"), 1 << 20) if hasattr(os, "sysconf") else 65536
 
 
 class _Worker:
