@@ -23,7 +23,12 @@ def canonical_json(value: Any) -> str:
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
     except TypeError:
         pass
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return escape_lone_surrogates(json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+
+
+def escape_lone_surrogates(text: str) -> str:
+    """JSON text from the json module with each lone surrogate written as JSON.stringify writes
+    it (`\\udxxx`), so that the text is valid UTF-8 and reads back as the same string."""
     if _LONE_SURROGATE.search(text):
         text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
@@ -38,14 +43,7 @@ def pretty_json_bytes(value: Any) -> bytes:
         return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
     except TypeError:
         pass
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    if _LONE_SURROGATE.search(text):
-        text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    return text.encode("utf-8")
-
-
-def pretty_json(value: Any) -> str:
-    return pretty_json_bytes(value).decode("utf-8")
+    return escape_lone_surrogates(json.dumps(value, indent=2, ensure_ascii=False)).encode("utf-8")
 
 
 def sha256_hex(data: bytes | str) -> str:

@@ -42,6 +42,8 @@ from schemas import load_schema
 from schemas.ecma import pattern_matches
 from schemas.errors import CapindexError
 
+from .canonical import escape_lone_surrogates
+
 if TYPE_CHECKING:
     from indexer.fetching import Limits
 
@@ -65,7 +67,6 @@ class ResolveError(CapindexError, ValueError):
 # -- the reference's index digest ------------------------------------------------------------------
 
 _ARRAY_INDEX = re.compile(r"0|[1-9][0-9]{0,9}", re.ASCII)
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _MAX_ARRAY_INDEX = 2**32 - 2
 
 
@@ -118,10 +119,7 @@ def js_number(value: float) -> str:
 def _js_string(value: str) -> str:
     # json.dumps escapes exactly what JSON.stringify does (quote, backslash, \b\f\n\r\t, other
     # controls as lower-case \u00xx) except lone surrogates, which JSON.stringify writes as \udxxx
-    text = json.dumps(value, ensure_ascii=False)
-    if _LONE_SURROGATE.search(text):
-        text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    return text
+    return escape_lone_surrogates(json.dumps(value, ensure_ascii=False))
 
 
 def _write_js(value: Any, out: list[str]) -> None:

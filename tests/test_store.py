@@ -313,9 +313,12 @@ def test_commit_groups_keep_each_document_whole(db_path):
 
 
 def test_pretty_json_writes_what_the_json_module_would():
-    """`--json` and `--out` are written by orjson (index.canonical.pretty_json); the text is the
+    """`--json` and `--out` are written by orjson (index.canonical.pretty_json_bytes); the text is the
     json module's indent=2 text, and what orjson refuses still comes out, through json."""
-    from index.canonical import pretty_json
+    from index.canonical import pretty_json_bytes
+
+    def pretty_json(value):
+        return pretty_json_bytes(value).decode("utf-8")  # the bytes must be UTF-8
 
     doc = {"name": "zürich ☃", "nested": {"empty": {}, "list": [], "n": [1, 2.5, 0.1, -3, True, None]},
            "confidence": 0.85, "tab\t": "line\nbreak \"quoted\" \\ \u0001", 3: "int key"}
@@ -324,4 +327,3 @@ def test_pretty_json_writes_what_the_json_module_would():
     # a lone surrogate (JavaScript strings may hold one) is escaped: the text is valid UTF-8
     lone = {"lone": "a\ud800b"}
     assert pretty_json(lone) == '{\n  "lone": "a\\ud800b"\n}' and json.loads(pretty_json(lone)) == lone
-    pretty_json(lone).encode("utf-8")
