@@ -69,28 +69,24 @@ def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: An
                 meanwhile: Callable[[], Any] | None = None) -> list[Result]:
     """[(path, analyse(path, language, read(path)))] in the order of `items`. Each file is read by
     the process that analyses it, so `read` must work in a forked child (a directory, or bytes
-    already in memory). `prepare(language)` runs in the parent before the fork, for each language
-    present: what it caches (a grammar, compiled queries) is then built once, not again in the
-    child on every run. `meanwhile()` is the parent's own work (reading what assembly needs): it
+    already in memory). `prepare(language)` runs in the parent before any fork, for each language
+    present: what it caches (a grammar, compiled queries) is then inherited by a child forked now,
+    not built again there (a child kept from an earlier call builds what it lacks once). `meanwhile()` is the parent's own work (reading what assembly needs): it
     runs while the child already analyses, and the parent takes fewer chunks for it."""
     chunks = chunked(items)
     with cycle_collection_paused():
         size = sum(i[2] for i in items)
-        if workers < 2 or len(chunks) < 2 or not hasattr(os, "fork") or size < min(KEPT_FROM, PARALLEL_FROM):
-            sent = None
-        else:
-            sent = _job_bytes((items, chunks, read, analyse))
-            if size < PARALLEL_FROM and (sent is None or not _kept_usable()):
-                sent = None
-            elif sent is None:
-                sent = b""  # cannot be sent: a fork of its own
-        if sent is None:
+        parallel = workers >= 2 and len(chunks) >= 2 and hasattr(os, "fork") and size >= KEPT_FROM
+        sent = _job_bytes((items, chunks, read, analyse)) if parallel else None
+        if parallel and size < PARALLEL_FROM and (sent is None or not _kept_usable()):
+            parallel = False  # worth the kept worker, not a fork
+        if not parallel:
             if meanwhile is not None:
                 meanwhile()
             return [(path, analyse(path, language, read(path))) for path, language, _ in items]
         for language in sorted({language for _, language, _ in items}) if prepare else ():
             prepare(language)
-        return _forked(items, chunks, read, analyse, meanwhile, sent or None)
+        return _forked(items, chunks, read, analyse, meanwhile, sent)
 
 
 @contextlib.contextmanager
@@ -124,7 +120,7 @@ class _Worker:
 
     def __init__(self, job: tuple[Any, ...] | None = None):
         ctx = multiprocessing.get_context("fork")
-        self.counter, self.lock, self.owner = ctx.RawValue("l", 0), ctx.Lock(), os.getpid()
+        self.counter, self.lock = ctx.RawValue("l", 0), ctx.Lock()
         self.count = 0  # chunks in the current job
         jobs_in, jobs_out = os.pipe() if job is None else (-1, -1)
         results_in, results_out = os.pipe()
@@ -316,7 +312,7 @@ _kept_lock = threading.Lock()
 
 
 def _kept_usable() -> bool:
-    return _kept is not None and _kept.alive and _kept.owner == os.getpid()
+    return _kept is not None and _kept.alive
 
 
 def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
@@ -326,9 +322,10 @@ def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str]
     job = (items, chunks, read, analyse)
     if sent is not None and _kept_lock.acquire(blocking=False):  # another thread's job: a one-off fork
         try:
-            if _kept is not None and _kept.owner == os.getpid() and not _kept.running():
+            if _kept is not None and not _kept.running():
                 _kept.close()  # it died since the last call (killed, say): fork another
-            if _kept is None or not _kept.alive or _kept.owner != os.getpid():  # a fork of ours has none
+                _kept = None
+            if _kept is None:  # (a fork of this process starts with none: _forget_kept)
                 _kept = _Worker()
             done = _kept.run(items, chunks, read, analyse, meanwhile, sent)
             if not _kept.alive:
@@ -350,7 +347,7 @@ def stop_kept_worker() -> None:
     """End the kept worker (it also ends by itself when this process exits)."""
     global _kept
     with _kept_lock:
-        if _kept is not None and _kept.owner == os.getpid():
+        if _kept is not None:
             _kept.close()
         _kept = None
 
@@ -358,8 +355,10 @@ def stop_kept_worker() -> None:
 def _forget_kept() -> None:
     """In a forked child of this process: let go of the kept worker's pipes. The child cannot use
     that worker, and holding the job pipe's write end would keep the worker from seeing its end
-    when this process closes it (stop_kept_worker would then wait for the child to exit)."""
-    global _kept
+    when this process closes it (stop_kept_worker would then wait for the child to exit). The lock
+    is made anew: another thread may have held it when the process forked."""
+    global _kept, _kept_lock
+    _kept_lock = threading.Lock()
     if _kept is not None:
         _kept.let_go()
         _kept = None
