@@ -276,8 +276,6 @@ def root_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[An
     """The matches `file_matches` gives the concern from the root-anchored patterns alone, in the
     same order and with the same indexes, without the pass over the whole tree; None when the
     language's queries are not split (the caller then needs `file_matches`)."""
-    from tree_sitter import QueryCursor
-
     both = combined(parsed.language)
     if both is None:
         return None
@@ -285,10 +283,17 @@ def root_matches(parsed: Any, concern: str) -> list[tuple[int, dict[str, list[An
         return []
     names, _, several, offset = _routes(parsed.language)
     k = names.index(concern) if concern in names else -1
-    cursor = QueryCursor(both[1])
-    cursor.set_max_start_depth(0)
-    return [(index + offset, caps) for index, caps in cursor.matches(parsed.tree.root_node)
+    return [(index + offset, caps) for index, caps in _at_root(both[1], parsed.tree.root_node)
             if k in several[index + offset]]
+
+
+def _at_root(query: Any, root: Any) -> list[tuple[int, dict[str, list[Any]]]]:
+    """The matches of root-anchored patterns, tried at the root alone (not at every node)."""
+    from tree_sitter import QueryCursor
+
+    cursor = QueryCursor(query)
+    cursor.set_max_start_depth(0)
+    return cursor.matches(root)
 
 
 def file_captures(parsed: Any, concern: str) -> dict[str, list[Any]]:
@@ -335,9 +340,7 @@ def _run_all(parsed: Any) -> dict[str, list[tuple[int, dict[str, list[Any]]]]] |
             for k in several[item[0]]:
                 lists[k].append(item)
     if both[1] is not None:
-        cursor = QueryCursor(both[1])
-        cursor.set_max_start_depth(0)
-        for index, caps in cursor.matches(root):
+        for index, caps in _at_root(both[1], root):
             item = (index + offset, caps)
             for k in several[item[0]]:
                 lists[k].append(item)
