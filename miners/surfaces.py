@@ -47,13 +47,10 @@ def _js_may_declare(source: bytes) -> bool:
 # Every Python surface is a decorator named by one of the words the extractor looks for (click's and
 # typer's command/group/callback, a route verb, MCP's tool/resource; `@property` declares nothing),
 # or one of these calls (argparse, typer/click registration, typer.run, Flask/FastAPI rules, Django
-# urlpatterns, MCP add_tool and low-level Tool, decli specs).
+# urlpatterns, MCP add_tool and low-level Tool, decli specs). Searched one kind at a time: a regex
+# alternation of plain words is tried at every position, a bytes `in` is a C substring search (a
+# test checks the answers against the one regex these were split from).
 _PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource"
-_PY_MAY_DECLARE = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(|"
-                             rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
-                             rb"urlpatterns|add_tool|Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
-# _PY_MAY_DECLARE's alternatives searched apart, the same answer in a third of the time: a regex
-# alternation of plain words is tried at every position, a bytes `in` is a C substring search.
 _PY_DECORATOR = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(")
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool")
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
@@ -61,7 +58,7 @@ _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group)\s*\(")
 
 
 def _py_may_declare(source: bytes) -> bool:
-    """Whether _PY_MAY_DECLARE finds anything in `source`."""
+    """Whether the file may declare a Python surface (no, when it names none of the above)."""
     return (b"@" in source and _PY_DECORATOR.search(source) is not None
             or b"add_" in source and any(word in source for word in _PY_ADD_CALLS)
             or any(word in source for word in _PY_WORDS)
