@@ -258,6 +258,7 @@ def split_patterns(language_name: str, concern: str) -> tuple[tuple[str, ...], t
     return (tuple(p for p in pieces if not _anchored(p, anchored)), tuple(p for p in pieces if _anchored(p, anchored)))
 
 
+@functools.cache
 def deep_captures(language_name: str, concern: str) -> frozenset[str] | None:
     """The capture names of the concern's patterns that are not root-anchored (what only the pass
     over the whole tree finds), or None when the language's queries are not split."""
