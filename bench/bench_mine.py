@@ -136,10 +136,12 @@ def cli_end_to_end(paths: dict[str, Path], workdir: Path, runs: int) -> dict[str
     for locator, path in paths.items():
         wall, size = median_of(["mine", str(path)])
         rows[locator] = {"bytes": size, "seconds": round(wall, 3), "mb_per_s_per_core": round(size / wall / cores / 1e6, 2)}
-    together = workdir / "all-packages"
-    if not together.is_dir():
+    together, marker = workdir / "all-packages", workdir / "all-packages.json"
+    if not together.is_dir() or not marker.exists() or json.loads(marker.read_text()) != sorted(paths):
+        shutil.rmtree(together, ignore_errors=True)  # built for another package list: build it again
         for locator, path in paths.items():
             shutil.copytree(path, together / locator.replace(":", "_").replace("@", "_").replace("==", "_"))
+        marker.write_text(json.dumps(sorted(paths)))
     wall, size = median_of(["mine", str(together)])
     rows["all packages as one tree"] = {"bytes": size, "seconds": round(wall, 3),
                                         "mb_per_s_per_core": round(size / wall / cores / 1e6, 2)}
