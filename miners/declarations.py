@@ -307,6 +307,7 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
     calls: list[tuple[int, str]] = []
     local_exports: set[str] = set()  # module-level names made public by `export {}`, module.exports...
     aliases: dict[str, str] = {}  # local name -> the name it is exported as (`export { _parse as parse }`)
+    members: list[tuple[Any, Any, Any]] = []  # (owner, property, function) of `owner.property = function`
 
     # without calls to find, and when no other concern has run the file's query pass, the
     # definitions are read from the module level down instead (miners/js_outline.py)
@@ -328,6 +329,8 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
         elif "method" in m:
             node = m["method"][0]
             methods.append((node, parsed.text(m["name"][0]), node.parent.parent))
+        elif "member.value" in m:
+            members.append((m["member.owner"][0], m["member.name"][0], m["member.value"][0]))
         elif "function" in m or "class" in m:
             kind = "function" if "function" in m else "class"
             node = m[kind][0]
@@ -362,10 +365,13 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
         if sym.container is None and sym.name in local_exports:
             sym.exported = True
     symbols += _bound_exports(parsed, root, local_exports - {s.name for s in symbols if s.container is None})
+    # by their names before any renaming; `N.f` for a function of namespace N
+    owners = {s.name: s for s in symbols if s.kind in ("function", "class")} if members else {}
     for sym in symbols:  # a bundle's `export { _Renderer as Renderer }`: users know it by the exported name
         if sym.container is None and sym.name in aliases and sym.name not in surface.names:
             sym.notes.append(f"declared as {sym.name}")
             sym.name = aliases[sym.name]
+    symbols += _member_functions(parsed, members, owners, dts_implicit)
     for node, name, class_node in methods:
         owner = classes.get(class_node.id)
         if owner is None:
@@ -374,6 +380,30 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
                                doc=_js_doc(parsed, node), exported=owner.exported and _js_public(parsed, node, name),
                                container=owner.name))
     return _finish(symbols, calls), surface
+
+
+def _member_functions(parsed: ParsedFile, members: list[tuple[Any, Any, Any]], owners: dict[str, Symbol],
+                      dts_implicit: bool) -> list[Symbol]:
+    """`picomatch.isMatch = (str, patterns) => ...` at module level, where `picomatch` is a function
+    (or class) the file defines: called as `picomatch.isMatch(...)`, public when its owner is."""
+    out: list[Symbol] = []
+    for owner_node, prop, value in members:
+        assignment = value.parent
+        scope = _js_scope(assignment, dts_implicit)
+        if scope is None:
+            continue  # inside a function or a block: not part of the module's surface
+        owner = owners.get(".".join([*scope[0], parsed.text(owner_node)]))
+        if owner is None:
+            continue  # `exports.x = ...` and properties of objects are read as CommonJS exports, or not at all
+        name = f"{owner.name}.{parsed.text(prop)}"
+        head = _js_head(parsed, value, assignment.start_byte)
+        if owner.kind == "class":  # a static method assigned after the class
+            out.append(_symbol(parsed, "method", name, value, head, doc=_js_doc(parsed, value),
+                               exported=owner.exported, container=owner.name))
+        else:
+            out.append(_symbol(parsed, "function", name, value, head, doc=_js_doc(parsed, value),
+                               exported=owner.exported, container=owner.container))
+    return out
 
 
 def _js_callee(node: Any) -> Any:

@@ -68,6 +68,10 @@ def declaration_matches(parsed: Any) -> list[Match] | None:
                         _methods(parsed, child, found)
             elif kind == "variable_declarator":
                 found.append((child.start_byte, len(found), {"declarator": [child]}))
+            elif kind == "assignment_expression" and parent.type == "expression_statement":
+                member = _member_function(child)
+                if member is not None:
+                    found.append((member["member.value"][0].start_byte, len(found), member))
             elif parent.type == "export_statement" and parent.child_by_field_name("value") == child:
                 if kind in _EXPORTED_FUNCTIONS:
                     found.append((child.start_byte, len(found), {"function": [child]}))
@@ -102,6 +106,17 @@ def _methods(parsed: Any, cls: Any, found: list[tuple[int, int, dict[str, list[A
             name, value = member.child_by_field_name(name_field), member.child_by_field_name("value")
             if name is not None and name.is_named and value is not None and value.type in _FIELD_VALUES:
                 found.append((value.start_byte, len(found), {"method": [member], "name": [name]}))
+
+
+def _member_function(assignment: Any) -> dict[str, list[Any]] | None:
+    """`owner.name = function` as the `member.*` pattern matches it."""
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or right is None or left.type != "member_expression" or right.type not in _EXPORTED_FUNCTIONS:
+        return None
+    owner, prop = left.child_by_field_name("object"), left.child_by_field_name("property")
+    if owner is None or prop is None or owner.type != "identifier" or prop.type != "property_identifier":
+        return None
+    return {"member.owner": [owner], "member.name": [prop], "member.value": [right]}
 
 
 def _commonjs(parsed: Any, root: Any, found: list[tuple[int, int, dict[str, list[Any]]]]) -> None:

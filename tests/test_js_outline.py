@@ -51,6 +51,21 @@ SOURCES = {
         exports.default = _default;
         var _default = function () {};
     """,
+    "function-properties": """
+        const pm = (glob, options) => glob;
+        /** Tests. */
+        pm.test = (input, regex) => regex.test(input);
+        pm.isMatch = function isMatch(str, patterns) { return pm(patterns)(str); };
+        pm.constants = constants;
+        pm.nested.deep = () => 1;
+        class K {}
+        K.create = function () { return new K(); };
+        obj.helper = () => 2;
+        exports.named = () => 3;
+        function outer() { outer.inner = () => 4; }
+        if (x) { pm.inBlock = () => 5; }
+        module.exports = pm;
+    """,
     "broken": """
         function ok() {}
         function broken( { return
@@ -71,6 +86,11 @@ TS_SOURCES = {
         export function over(a: number): void;
         export function over(a: any) {}
         export = N;
+    """,
+    "function-properties": """
+        export function mkdir(path: string): void {}
+        mkdir.sync = (path: string): void => {};
+        namespace N { export function g() {} g.h = () => 1; }
     """,
     "dts": """
         declare function top(a: string): number;
@@ -115,6 +135,15 @@ def test_the_outline_finds_what_it_must():
     assert {"add", "sub", "mul", "div", "pow", "sq"} <= names
     assert "inner" not in names  # nested in a function: part of `outer`
     assert {"sub", "mul", "div", "pow", "sq", "add"} <= surface.names
+    _, (symbols, _) = _both(SOURCES["function-properties"], "javascript", "src/mod.js")
+    by_name = {s.name: s for s in symbols}
+    assert {"pm.test", "pm.isMatch", "K.create", "named"} <= set(by_name)
+    assert not {"pm.constants", "pm.deep", "pm.nested.deep", "obj.helper", "outer.inner", "pm.inBlock"} & set(by_name)
+    assert by_name["pm.test"].kind == "function" and by_name["pm.test"].exported and by_name["pm.test"].doc == "Tests."
+    assert by_name["K.create"].kind == "method" and by_name["K.create"].container == "K"
+    assert not by_name["K.create"].exported  # K is not exported
+    _, (symbols, _) = _both(TS_SOURCES["function-properties"], "typescript", "src/mod.ts")
+    assert {"mkdir.sync", "N.g.h"} <= {s.name for s in symbols}
     _, (symbols, _) = _both(SOURCES["esm"], "javascript", "src/mod.js")
     names = {s.name for s in symbols}
     assert {"C.m", "C.s", "C.field", "D.n", "f", "g"} <= names and "E.o" not in names and "C.value" not in names

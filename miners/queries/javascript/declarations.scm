@@ -46,6 +46,12 @@
 ; export * from './m'
 (program (export_statement "*" source: (string (string_fragment) @export.all)))
 
+; f.name = () => ...: a property of a module-level function (picomatch.isMatch, mkdirp.sync) or class
+; (a static); declarations.py keeps those at module level whose owner the file defines
+(expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @member.owner property: (property_identifier) @member.name)
+  right: [(function_expression) (arrow_function) (generator_function)] @member.value))
+
 ; --- CommonJS surface (anywhere: UMD wrappers assign inside `if`) ---
 ; module.exports = x | { a, b: c } | function name() {} | require('./m')
 (assignment_expression
