@@ -195,7 +195,65 @@ def _python(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], ModuleS
             symbols.append(_symbol(parsed, kind, name, node, _python_head(parsed, node),
                                    doc=_python_doc(parsed, node), exported=public(name)))
     _python_imports(parsed, imports, surface)
-    return _finish(symbols, calls), surface
+    symbols = _finish(symbols, calls)
+    if _BOUND_METHOD.search(parsed.source) is not None:
+        bound = _python_bound_methods(parsed, symbols, public)
+        if bound:
+            symbols = sorted(symbols + bound, key=lambda s: s.start_byte)
+    return symbols, surface
+
+
+# `encode = _jwt_global_obj.encode` on a line of its own (PyJWT's, random's module functions); the
+# line starts after a "\n" (not `^`: a literal to look for is five times faster, and the instance
+# is made on an earlier line anyway)
+_BOUND_METHOD = re.compile(rb"\n([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)\.([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def _python_bound_methods(parsed: ParsedFile, symbols: list[Symbol], public: Any) -> list[Symbol]:
+    """Module functions that are a module-level instance's methods: `_inst = PyJWT()` then
+    `encode = _inst.encode`, with PyJWT and its `encode` defined in the file. Called as
+    `jwt.encode(...)`; the method's parameters (after `self`), doc and effects are the function's."""
+    by_name = {s.name: s for s in symbols}
+    classes: dict[bytes, str | None] = {}  # instance name -> its class, once looked up
+    out: list[Symbol] = []
+    source, root = parsed.source, parsed.tree.root_node
+    for m in _BOUND_METHOD.finditer(source):
+        name, instance, attr = m[1].decode(), m[2], m[3].decode()
+        if instance not in classes:
+            made = re.search(rb"^" + re.escape(instance) + rb"[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\(", source, re.MULTILINE)
+            classes[instance] = made[1].decode() if made is not None and _at_module_level(root, made.start()) else None
+        cls = classes[instance]
+        method = by_name.get(f"{cls}.{attr}") if cls is not None and cls in by_name else None
+        at = m.start(1)
+        if method is None or method.kind != "method" or not _at_module_level(root, at):
+            continue
+        head = re.sub(r"\(\s*self\s*(?:,\s*|(?=\)))", "(", method.signature, count=1)
+        sym = _symbol(parsed, "function", name, _statement_at(root, at), head.replace(f"def {attr}(", f"def {name}(", 1),
+                      doc=method.doc, exported=public(name), notes=[f"bound method {cls}.{attr} of a module-level instance"])
+        sym.calls = [method.name]  # its effects are the method's
+        out.append(sym)
+    return out
+
+
+def _statement_at(root: Any, at: int) -> Any:
+    node = root.descendant_for_byte_range(at, at)
+    while node.parent is not None and node.parent != root:
+        node = node.parent
+    return node
+
+
+def _at_module_level(root: Any, at: int) -> bool:
+    """Whether the assignment starting at byte `at` is a statement of the module itself (not one
+    inside a string, a class or a function that a line break put at column 0)."""
+    node = root.descendant_for_byte_range(at, at)
+    if node is None or node.type != "identifier" or node.start_byte != at:
+        return False
+    assignment = node.parent
+    if assignment is None or assignment.type != "assignment" or assignment.child_by_field_name("left") != node:
+        return False
+    statement = assignment.parent  # the statement node, in grammars that keep it visible
+    return statement == root or statement is not None and statement.type == "expression_statement" and \
+        statement.parent == root
 
 
 def _python_head(parsed: ParsedFile, node: Any) -> str:

@@ -161,6 +161,46 @@ def test_python_all_limits_reexports_outside_init():
     assert surface.reexports == [("Engine", ".core"), ("Any", "typing")]
 
 
+def test_python_module_functions_bound_to_a_module_level_instance():
+    symbols, _ = declarations("jwt/api_jwt.py", '''
+        class PyJWT:
+            def encode(self, payload: dict, key: str) -> str:
+                """Encode a token."""
+                return sign(payload, key)
+
+            def decode(self):
+                return {}
+
+        _inst = PyJWT()
+        encode = _inst.encode  # the module's own function
+        decode = _inst.decode
+        missing = _inst.nowhere
+        imported = other.thing
+        text = """
+        inside = _inst.encode
+        """
+
+        def build():
+            local = PyJWT()
+        ''')
+    encode = symbols["encode"]
+    assert encode.kind == "function" and encode.exported and encode.line == 10
+    assert encode.signature == "def encode(payload: dict, key: str) -> str" and encode.doc == "Encode a token."
+    assert encode.calls == ["PyJWT.encode"]  # the method's effects are the function's
+    assert symbols["decode"].signature == "def decode()"
+    assert not {"missing", "imported", "inside", "local"} & set(symbols)
+    # an instance of a class the file does not define, or made inside a function: not followed
+    symbols, _ = declarations("pkg/m.py", """
+        from .core import Engine
+        _e = Engine()
+        run = _e.run
+        def f():
+            _g = Engine()
+        go = _g.go
+        """)
+    assert set(symbols) == {"f"}
+
+
 def test_python_syntax_error_yields_what_parses():
     symbols, _ = declarations("pkg/broken.py", """
         def good(a):
