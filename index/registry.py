@@ -67,29 +67,31 @@ def record_candidate(store: Store, ecosystem: str, name: str, version: str | Non
 def record_candidates(store: Store, ecosystem: str, name: str, version: str | None,
                       items: Iterable[tuple[str, str, dict[str, Any]]]) -> int:
     """Many candidates of one package, (kind, key, record) each, all in one transaction: a mined
-    report is stored whole or not at all, and one commit costs far less than one per candidate."""
+    report is stored whole or not at all, and one commit costs far less than one per candidate.
+    A key given twice is stored (and indexed for search) as last given."""
     found_at = utc_now()
+    given: dict[tuple[str, str], dict[str, Any]] = {}
+    count = 0
+    for kind, key, record in items:
+        given[kind, key] = record  # a key given again keeps its first place (and so its id) and takes the last record
+        count += 1
+    rows = [(ecosystem, name, version, kind, key, canonical_json(record), found_at)
+            for (kind, key), record in given.items()]
     with store.write_transaction():
         conn = store.conn
-        # search rows are rewritten only for candidates stored before (a re-mine), and written in
-        # one batch at the end
-        known = {row[0] for row in conn.execute("SELECT id FROM candidates WHERE ecosystem = ? AND name = ?",
-                                                [ecosystem, name])}
-        search_rows: dict[int, tuple[Any, ...]] = {}  # by id: a key given twice is indexed once, as last given
-        count = 0
-        for kind, key, record in items:
-            (candidate_id,) = conn.execute(
-                """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
-                     version = excluded.version, record = excluded.record, found_at = excluded.found_at
-                   RETURNING id""",
-                [ecosystem, name, version, kind, key, canonical_json(record), found_at],
-            ).fetchone()
-            search_rows[candidate_id] = (candidate_id, *candidate_text(ecosystem, name, kind, record))
-            count += 1
-        unindex_candidates(conn, [i for i in search_rows if i in known])
-        index_candidates(conn, list(search_rows.values()))
+        package = [ecosystem, name]
+        # search rows are rewritten only for candidates stored before (a re-mine)
+        known = {row[0] for row in conn.execute("SELECT id FROM candidates WHERE ecosystem = ? AND name = ?", package)}
+        conn.executemany(  # one statement for all: a Python round trip per row cost as much as SQLite's work
+            """INSERT INTO candidates (ecosystem, name, version, kind, key, record, found_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (ecosystem, name, kind, key) DO UPDATE SET
+                 version = excluded.version, record = excluded.record, found_at = excluded.found_at""", rows)
+        ids = {(kind, key): i for i, kind, key in
+               conn.execute("SELECT id, kind, key FROM candidates WHERE ecosystem = ? AND name = ?", package)}
+        search_rows = [(ids[pair], *candidate_text(ecosystem, name, pair[0], record)) for pair, record in given.items()]
+        unindex_candidates(conn, [row[0] for row in search_rows if row[0] in known])
+        index_candidates(conn, search_rows)
     return count
 
 

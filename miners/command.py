@@ -56,11 +56,16 @@ def mine(
     cache: Cache = None, allow_private: AllowPrivate = False, allow_network: AllowNetwork = None,
 ) -> None:
     """Evidence-backed candidate operations of a repository or package: never executable."""
+    from .parallel import cycle_collection_paused
+
     settings: Settings = ctx.obj
-    report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
-    store_candidates(settings, report)
-    if out is not None:
-        out.write_bytes(pretty_json_bytes(report) + b"\n")
+    # the report is a tree of a few million small objects and no cycles: a collector pass over it
+    # (validating, storing and writing allocate plenty) costs more than the work itself
+    with cycle_collection_paused():
+        report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
+        store_candidates(settings, report)
+        if out is not None:
+            out.write_bytes(pretty_json_bytes(report) + b"\n")
     cov = report["coverage"]
     lines = [f"{location} @ {report['repository'].get('commit') or report['repository'].get('artifact') or 'unpinned'}: "
              f"{len(report['candidates'])} candidates from {cov['files_parsed']} of {cov['eligible_files']} source files"

@@ -165,6 +165,8 @@ def test_a_reports_candidates_are_stored_whole_or_not_at_all(store):
     assert count(store, "SELECT count(*) FROM candidates_fts") == 5
     assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'defenestrates'") == 1
     assert count(store, "SELECT count(*) FROM candidates_fts WHERE candidates_fts MATCH 'frobnicates'") == 0
+    stored = {c["key"]: c["record"]["description"] for c in registry.candidates(store)}
+    assert stored[first[0]["id"]] == "Defenestrates." and stored[first[1]["id"]] == "Renamed."
 
 
 def count(store: Store, sql: str) -> int:
