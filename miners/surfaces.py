@@ -169,6 +169,9 @@ def py_string(pf: ParsedFile, node: Any) -> str | None:
         node = node.named_child(0) if node.named_child_count else None
     if node is None or node.type not in ("string", "concatenated_string"):
         return None
+    if node.type == "concatenated_string":  # its pieces may sit on several lines: not one expression's text
+        parts = [py_string(pf, piece) for piece in node.named_children if piece.type == "string"]
+        return "".join(parts) if parts and all(isinstance(part, str) for part in parts) else None  # type: ignore[arg-type]
     try:
         value = ast.literal_eval(pf.text(node))
     except (ValueError, SyntaxError, MemoryError, RecursionError):
@@ -192,6 +195,19 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
         return _jsonable(ast.literal_eval(pf.text(node)))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return UNRESOLVED
+
+
+class _Group(dict):  # type: ignore[type-arg]
+    """A dict literal of a command spec, read: key -> value node, or a _Group for a nested dict."""
+
+    node: Any = None
+
+
+def _statement_of(node: Any) -> Any:
+    """The statement `node` (a call or an assignment) is, in grammars with or without the
+    expression_statement around it."""
+    parent = node.parent
+    return parent if parent is not None and parent.type == "expression_statement" else node
 
 
 def py_args(node: Any) -> tuple[list[Any], dict[str, Any]]:
@@ -400,6 +416,7 @@ class _Python:
         self.click()
         self.typer()
         self.argparse()
+        self.argparse_from_spec()
         self.decli()
         self.http()
         self.django()
@@ -596,6 +613,130 @@ class _Python:
                     by_var[target] = surface
             elif attr == "set_defaults" and receiver in by_var and "func" in keywords:
                 by_var[receiver].handler = self.pf.text(keywords["func"])
+
+    # argparse subcommands a function of the file makes from a nested dict (httpie's manager):
+    # `for name, spec in definitions.items(): actions.add_parser(name, ...)`, recursing into the
+    # dict values, called with a module-level dict literal
+    def argparse_from_spec(self) -> None:
+        walkers: dict[str, tuple[int, int | None]] = {}  # function -> (its dict parameter, its parser parameter)
+        for call, _, attr in self.call_info():
+            if attr == "add_parser":
+                found = self._spec_walker(call)
+                if found is not None:
+                    walkers[found[0]] = found[1:]
+        if not walkers:
+            return
+        for call, receiver, attr in self.call_info():
+            if receiver is not None or attr not in walkers:
+                continue
+            spec_at, parser_at = walkers[attr]
+            positional, _ = py_args(call.child_by_field_name("arguments"))
+            if spec_at >= len(positional) or positional[spec_at].type != "identifier":
+                continue
+            spec = self.pf.text(positional[spec_at])
+            parser = positional[parser_at] if parser_at is not None and parser_at < len(positional) else None
+            prog = self._parser_prog(self.pf.text(parser)) if parser is not None and parser.type == "identifier" else None
+            tree = self._module_dict(spec)
+            if tree is not None:
+                self._spec_commands(tree, [prog] if prog else [], prog is not None)
+
+    def _spec_walker(self, add_parser: Any) -> tuple[str, int, int | None] | None:
+        """(function, dict parameter, parser parameter) when `add_parser(name, ...)` names the key
+        of a `for name, _ in param.items()` loop of a module-level function."""
+        positional, _ = py_args(add_parser.child_by_field_name("arguments"))
+        if not positional or positional[0].type != "identifier":
+            return None
+        key = self.pf.text(positional[0])
+        node, loop = add_parser.parent, None
+        while node is not None and node.type != "function_definition":
+            if loop is None and node.type == "for_statement":
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                targets = left.named_children if left is not None and left.type in ("pattern_list", "tuple_pattern") else []
+                if targets and self.pf.text(targets[0]) == key and right is not None and right.type == "call":
+                    loop = right.child_by_field_name("function")
+            node = node.parent
+        if node is None or loop is None or loop.type != "attribute" or self.pf.text(loop.child_by_field_name("attribute")) != "items":
+            return None
+        params = [self.pf.text(p) for p in node.child_by_field_name("parameters").named_children if p.type == "identifier"]
+        iterated = self.pf.text(loop.child_by_field_name("object"))
+        if iterated not in params:
+            return None
+        body = self.pf.text(node.child_by_field_name("body"))
+        parser_at = next((i for i, p in enumerate(params) if f"{p}.add_subparsers(" in body), None)
+        return self.pf.text(node.child_by_field_name("name")), params.index(iterated), parser_at
+
+    def _parser_prog(self, var: str) -> str | None:
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and right.type == "call" and self.pf.text(left) == var and \
+                    self.callee_last(right).endswith("ArgumentParser"):
+                return self.resolve(py_args(right.child_by_field_name("arguments"))[1].get("prog"))
+        return None
+
+    def _module_dict(self, var: str) -> _Group | None:
+        """A module-level dict literal as {key: value node, or the same for a nested dict literal},
+        with what module-level `var["a"]["b"] = {...}` statements add (chained ones too)."""
+        root = self.pf.tree.root_node
+        tree: _Group | None = None
+        for node in self.assignments:
+            statement = _statement_of(node)
+            if statement is None or statement.parent != root:
+                continue
+            value = node
+            while value is not None and value.type == "assignment":  # a = b = {...}: every target gets it
+                value = value.child_by_field_name("right")
+            if value is None or value.type != "dictionary":
+                continue
+            target = node
+            while target is not None and target.type == "assignment":
+                path = self._subscript_path(target.child_by_field_name("left"), var)
+                if path == [] and tree is None:
+                    tree = self._dict_tree(value)
+                elif path and tree is not None:
+                    into = tree
+                    for key in path[:-1]:
+                        into = into.get(key) if isinstance(into.get(key), dict) else None
+                        if into is None:
+                            break
+                    if into is not None:
+                        into[path[-1]] = self._dict_tree(value)
+                target = target.child_by_field_name("right")
+        return tree
+
+    def _subscript_path(self, node: Any, var: str) -> list[str] | None:
+        """["a", "b"] for `var["a"]["b"]`, [] for `var` itself, None for anything else."""
+        keys: list[str] = []
+        while node is not None and node.type == "subscript":
+            key = py_string(self.pf, node.child_by_field_name("subscript"))
+            if key is None:
+                return None
+            keys.insert(0, key)
+            node = node.child_by_field_name("value")
+        return keys if node is not None and node.type == "identifier" and self.pf.text(node) == var else None
+
+    def _dict_tree(self, dictionary: Any) -> _Group:
+        group = _Group((key, self._dict_tree(value) if value is not None and value.type == "dictionary" else value)
+                       for key, value in self._pairs(dictionary).items())
+        group.node = dictionary
+        return group
+
+    def _spec_commands(self, tree: _Group, prefix: list[str], known: bool) -> None:
+        """A dict value is a group of commands (its "help" string describes it), a list one command
+        (its first string describes it); other values (a group's own help) are no command."""
+        for name, value in tree.items():
+            if isinstance(value, _Group):
+                help_node = value.get("help")
+                description = py_string(self.pf, help_node) or "" if not isinstance(help_node, (_Group, type(None))) else ""
+                node = value.node
+            elif value is not None and value.type in ("list", "tuple"):
+                first = value.named_children[0] if value.named_children else None
+                description, node = (py_string(self.pf, first) or "") if first is not None else "", value
+            else:
+                continue
+            self.out.append(_surface("cli-subcommand", " ".join([*prefix, name]), node, "argparse",
+                                     description=description, detail={"program_known": known}))
+            if isinstance(value, _Group):
+                self._spec_commands(value, [*prefix, name], known)
 
     # FastAPI / Flask / Quart / Starlette-style decorators and registration calls
     def http_framework(self, receiver: str | None) -> tuple[str, str] | None:

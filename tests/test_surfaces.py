@@ -499,6 +499,51 @@ def test_unsupported_language_gives_nothing():
     assert surfaces("rust", 'fn main() { println!("hi"); }') == []
 
 
+def test_argparse_subcommands_made_from_a_nested_dict_by_a_function_of_the_file():
+    # httpie's manager: a recursive function adds a subparser per key, groups are dicts
+    source = '''
+        from myapp.argparser import ManagerArgumentParser
+
+        COMMANDS = {
+            'cli': {
+                'help': 'Manage the tool',
+                'export-args': ['Export the options', {'flags': ['-f']}],
+                'sessions': {'help': 'Manage sessions', 'upgrade': ['Upgrade one '
+                                                                    'session']},
+            }
+        }
+        COMMANDS['plugins'] = COMMANDS['cli']['plugins'] = {'help': 'Plugins.', 'install': ['Install them']}
+        NOT_A_SPEC = {'x': ['y']}
+
+        def generate_subparsers(root, parent_parser, definitions):
+            actions = parent_parser.add_subparsers()
+            for command, properties in definitions.items():
+                command_parser = actions.add_parser(command)
+                if isinstance(properties, dict):
+                    generate_subparsers(root, command_parser, properties)
+
+        parser = ManagerArgumentParser(prog='mytool')
+        generate_subparsers(parser, parser, COMMANDS)
+        '''
+    names = by_name(surfaces("python", source))
+    assert set(names) == {"mytool cli", "mytool cli export-args", "mytool cli sessions", "mytool cli sessions upgrade",
+                          "mytool cli plugins", "mytool cli plugins install", "mytool plugins",
+                          "mytool plugins install"}
+    assert all(s.kind == "cli-subcommand" and s.detail["program_known"] for s in names.values())
+    assert names["mytool cli sessions upgrade"].description == "Upgrade one session"
+    assert names["mytool cli"].description == "Manage the tool" and names["mytool cli"].line == 4
+    # without a program name the paths start at the first subcommand; called from main() all the same
+    unnamed = source.replace("ManagerArgumentParser(prog='mytool')", "ManagerArgumentParser()")
+    assert "cli export-args" in by_name(surfaces("python", unnamed))
+    in_main = source.replace("generate_subparsers(parser, parser, COMMANDS)",
+                             "def main():\n            generate_subparsers(parser, parser, COMMANDS)")
+    assert set(by_name(surfaces("python", in_main))) == set(names)
+    # a loop over something other than the function's parameter, or a dict that is not literal: nothing
+    assert not surfaces("python", source.replace("in definitions.items()", "in OTHER.items()"))
+    assert not surfaces("python", source.replace("generate_subparsers(parser, parser, COMMANDS)",
+                                                 "generate_subparsers(parser, parser, load())"))
+
+
 def test_decli_dict_specs_are_argparse_subcommands():
     """commitizen's CLI: argparse built from a dict by decli, with non-literal values inside."""
     found = surfaces("python", '''
