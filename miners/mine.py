@@ -28,6 +28,7 @@ from .declared_scan import APP_ID_MARK, APP_MARK
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .parallel import analyse_all, cycle_collection_paused
+from .resource_routes import handler_facts, resolve_resource_routes
 from .sources import SourceTree
 from .surfaces import extract_surfaces
 from .words import WORDS_ONLY
@@ -110,6 +111,7 @@ def _mine_tree(tree: SourceTree, workers: int | None) -> dict[str, Any]:
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
+    resolve_resource_routes(facts)  # routes whose methods another file's class declares
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
@@ -300,8 +302,14 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 name = _program(surface, package)
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
                          "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
-            handler = by_name.get(surface.handler) if surface.handler and starts else None
-            effects = _within(f.effects, starts, handler) if handler is not None else []
+            if "handler_path" in surface.detail:  # a resource route whose class is in another file
+                owner, handler = handler_facts(facts, surface, f)
+                effects = _within(owner.effects, [h.start_byte for h in owner.effects], handler) if handler else []
+                evidence.append({"kind": "declaration", "detail": f"handler {surface.handler}",
+                                 "path": surface.detail["handler_path"], "line": surface.detail["handler_line"]})
+            else:
+                handler = by_name.get(surface.handler) if surface.handler and starts else None
+                effects = _within(f.effects, starts, handler) if handler is not None else []
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line,
                                    surface.end_line, name, surface.description, evidence, effects, 0.8, [])

@@ -52,7 +52,8 @@ def _js_may_declare(source: bytes) -> bool:
 # test checks the answers against the one regex these were split from).
 _PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource"
 _PY_DECORATOR = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(")
-_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool")
+_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
+                 b"add_resource")
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group)\s*\(")
 
@@ -419,6 +420,7 @@ class _Python:
         self.argparse_from_spec()
         self.decli()
         self.http()
+        self.resources()
         self.django()
         self.mcp()
         return self.out
@@ -768,6 +770,11 @@ class _Python:
                     continue
                 path = self.resolve(positional[0]) if positional else self.resolve(
                     keywords.get("path") or keywords.get("rule"))
+                if definition is not None and definition.type == "class_definition":
+                    if attr == "route" and path is not None and function:  # flask-restx, flask-smorest
+                        prefix = known[1] or self.namespace_prefix(receiver)
+                        self.resource(node, function, _join_paths(prefix, path), known[0])
+                    continue
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
                 self.route(node, known, path, attr, keywords.get("methods"), function, description)
@@ -784,6 +791,41 @@ class _Python:
                 view = keywords.get("endpoint") or (positional[1] if len(positional) > 1 else None)
             handler = self.pf.text(view) if view is not None else None
             self.route(call, known, self.resolve(positional[0]), "route", keywords.get("methods"), handler, "")
+
+    # flask-restful / flask-restx: `api.add_resource(Watch, "/watch/<id>", ...)` serves each HTTP
+    # method the class has a method for; the class is often another module's, so the routes are
+    # worked out in assembly (miners/resource_routes.py) from this placeholder
+    def resources(self) -> None:
+        for call, receiver, attr in self.call_info():
+            if attr != "add_resource" or receiver is None:
+                continue
+            positional, _ = py_args(call.child_by_field_name("arguments"))
+            if not positional or positional[0].type not in ("identifier", "attribute"):
+                continue
+            known = self.http_framework(receiver)
+            for node in positional[1:]:
+                path = self.resolve(node)
+                if path is not None and path.startswith("/"):
+                    self.resource(call, "".join(self.pf.text(positional[0]).split()),
+                                  _join_paths(known[1], path) if known else path, "flask-restful")
+
+    def resource(self, node: Any, cls: str, path: str, framework: str) -> None:
+        head, _, rest = cls.partition(".")
+        imported = self.names.get(head)  # "pkg.api.Watch" for `from pkg.api import Watch`, ".api.Watch" relative
+        target = f"{imported}.{rest}" if imported and rest else imported  # None: the file's own class
+        self.out.append(_surface("http-route", f"* {path}", node, framework, handler=cls,
+                                 detail={"method": "*", "path": path, "resource": cls, "resource_import": target}))
+
+    def namespace_prefix(self, var: str | None) -> str:
+        """flask-restx: the path of `ns = api.namespace("todos")` (/todos) or `Namespace("x", path="/y")`."""
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if var and left is not None and right is not None and right.type == "call" and self.pf.text(left) == var \
+                    and self.callee_last(right) in ("namespace", "Namespace"):
+                positional, keywords = py_args(right.child_by_field_name("arguments"))
+                name = self.resolve(positional[0]) if positional else self.resolve(keywords.get("name"))
+                return self.resolve(keywords.get("path")) or (f"/{name}" if name else "")
+        return ""
 
     def route(self, node: Any, known: tuple[str, str], path: str | None, attr: str, methods_node: Any,
               handler: str | None, description: str) -> None:

@@ -235,6 +235,35 @@ def test_a_private_module_re_exported_by_its_package_is_public_under_the_package
     assert found[("function", "unlisted")]["visibility"] == "internal"
 
 
+def test_resource_classes_serve_a_route_per_http_method_they_define_even_from_another_module(tmp_path, capsys):
+    root = tmp_path / "svc"
+    (root / "svc" / "api").mkdir(parents=True)
+    (root / "svc" / "__init__.py").write_text("")
+    (root / "svc" / "api" / "__init__.py").write_text("from .watch import Watch\n")
+    (root / "svc" / "api" / "watch.py").write_text(
+        "from flask_restful import Resource\n\n\nclass Watch(Resource):\n"
+        "    def get(self, uuid):\n        \"\"\"Get a watch.\"\"\"\n        return open(uuid).read()\n\n"
+        "    def delete(self, uuid):\n        return None\n\n    def helper(self):\n        return 1\n")
+    (root / "svc" / "app.py").write_text(
+        "from flask import Flask\nfrom flask_restful import Api\nfrom svc.api import Watch\nfrom .nowhere import Gone\n\n"
+        "app = Flask(__name__)\napi = Api(app)\n\n\nclass Local(Resource):\n    def post(self):\n        return 1\n\n\n"
+        "def setup():\n    api.add_resource(Watch, '/api/watch/<uuid>', '/api/w/<uuid>')\n"
+        "    api.add_resource(Local, '/local')\n    api.add_resource(Gone, '/gone')\n")
+    (root / "svc" / "todos.py").write_text(
+        "from flask_restx import Api, Resource\n\napi = Api()\nns = api.namespace('todos')\n\n\n"
+        "@ns.route('/<int:id>')\nclass Todo(Resource):\n    def get(self, id):\n        return id\n\n"
+        "    def put(self, id):\n        return id\n")
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /api/watch/<uuid>", "DELETE /api/watch/<uuid>", "GET /api/w/<uuid>",
+                           "DELETE /api/w/<uuid>", "POST /local", "GET /todos/<int:id>", "PUT /todos/<int:id>"}
+    get = routes["GET /api/watch/<uuid>"]
+    assert get["source"]["path"] == "svc/app.py" and get["description"] == "Get a watch."
+    assert get["effects"] == ["filesystem.read"]  # found in the handler, in the other file
+    assert {"kind": "declaration", "detail": "handler Watch.get", "path": "svc/api/watch.py", "line": 5} in get["evidence"]
+    assert not routes["DELETE /api/watch/<uuid>"]["effects"]
+
+
 def test_a_console_script_and_the_click_group_it_runs_are_one_command(tmp_path, capsys):
     root = tmp_path / "tool"
     (root / "envtool").mkdir(parents=True)
