@@ -32,7 +32,8 @@ Matching
     package whose two bins run the same program, e.g. sequelize-cli -> sequelize);
   * routes: "METHOD /path", method upper-cased, path parameters normalised (`:id`, `{id}`,
     `<int:id>` -> `{}`), a query string and a trailing slash dropped; a label's method "*"
-    matches every method.
+    matches every method; a found route with Express's optional parameters (`/a/:b?`) matches
+    the path with them and the path without them.
 
 Scores, per package and kind
   recall    = labelled items found / labelled items
@@ -77,9 +78,13 @@ TARGET_RECALL, TARGET_PRECISION = 0.9, 0.8
 PARAM = re.compile(r":[A-Za-z_][\w-]*|\{[^}/]*\}|<[^>/]*>")
 
 
+OPTIONAL = re.compile(r"/:[A-Za-z_][\w-]*\?")  # Express's optional parameter: `/email/:id/relay/:to?`
+
+
 def norm_route(name: str) -> tuple[str, str]:
     method, _, path = name.strip().partition(" ")
-    path = path.strip().split("?", 1)[0]
+    path = OPTIONAL.sub("/{}\0", path.strip())  # its `?` starts no query string: kept apart while one is cut
+    path = path.split("?", 1)[0].replace("\0", "?")
     path = PARAM.sub("{}", path)
     if len(path) > 1:
         path = path.rstrip("/")
@@ -101,7 +106,8 @@ def _match(kind: str, found: str, wanted: str) -> bool:
         return found == wanted
     fm, fp = found.split(" ", 1)
     wm, wp = wanted.split(" ", 1)
-    return fp == wp and (wm == "*" or wm == fm)
+    paths = {fp.replace("/{}?", "/{}"), fp.replace("/{}?", "") or "/"} if "/{}?" in fp else {fp}
+    return wp in paths and (wm == "*" or wm == fm)
 
 
 def in_scope(path: str, glob: str) -> bool:
