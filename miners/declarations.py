@@ -588,7 +588,8 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
         stmt = stmt.parent
     lines: list[str] = []
     prev, row = stmt.prev_sibling, stmt.start_point.row
-    while prev is not None and prev.type == "comment" and prev.end_point.row >= row - 1:
+    while prev is not None and prev.type == "comment" and (prev.end_point.row >= row - 1 or _spaced_jsdoc(
+            parsed, prev, row, lines)):
         text = parsed.text(prev)
         if text.startswith("//"):
             lines.insert(0, text[2:].lstrip("/"))
@@ -610,6 +611,18 @@ def _js_doc(parsed: ParsedFile, node: Any) -> str:
             break
         kept.append(line)
     return _first_paragraph("\n".join(kept))
+
+
+_FILE_TAGS = re.compile(rb"@(?:module|file|fileoverview|overview|packageDocumentation|license)\b")
+
+
+def _spaced_jsdoc(parsed: ParsedFile, comment: Any, row: int, lines: list[str]) -> bool:
+    """A `/** ... */` block one blank line above a declaration still documents it (picomatch's
+    style; TypeScript reads it so), unless it is the file's own: the file's first node, or tagged
+    `@module`, `@file`..."""
+    return not lines and comment.end_point.row == row - 2 and comment.prev_sibling is not None and \
+        parsed.source.startswith(b"/**", comment.start_byte) and \
+        _FILE_TAGS.search(parsed.source, comment.start_byte, comment.end_byte) is None
 
 
 def _comment_body(text: str) -> str:

@@ -281,6 +281,44 @@ def test_js_signatures_docs_spans_and_calls():
     assert (symbols["Client"].line, symbols["Client"].end_line) == (12, 18)
 
 
+def test_js_a_jsdoc_block_one_blank_line_above_still_documents_but_a_file_header_does_not():
+    symbols, _ = declarations("src/index.js", """
+        /**
+         * The file's header.
+         */
+
+        function first() {}
+
+        /**
+         * Tests a glob.
+         *
+         * @param {String} glob
+         */
+
+        function test(glob) {}
+
+        /**
+         * Loads imposters.
+         * @module
+         */
+
+        function repeats() {}
+
+        // a line comment one blank line above
+
+        function plain() {}
+
+        /** Two blank lines above. */
+
+
+        function far() {}
+        module.exports = { first, test, repeats, plain, far };
+        """)
+    assert symbols["test"].doc == "Tests a glob."
+    assert {name: symbols[name].doc for name in ("first", "repeats", "plain", "far")} == dict.fromkeys(
+        ("first", "repeats", "plain", "far"), "")
+
+
 def test_js_class_methods():
     symbols, _ = declarations("src/index.js", JS_ESM)
     assert symbols["Client.get"].exported and symbols["Client.get"].container == "Client"
