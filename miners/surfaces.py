@@ -33,15 +33,76 @@ UNRESOLVED: Any = object()
 # `server.registerTool`...: see _Js.http, mcp and cli), so a file that names none declares none. A route
 # also needs its path, a string starting with "/" (a literal, or a same-file constant's or enum's), so
 # a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
-_JS_MAY_DECLARE = re.compile(rb"\.\s*(?:command|addCommand|tool|resource|registerTool|registerResource|"
+_JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerTool|registerResource|"
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
-_JS_MAY_ROUTE = re.compile(rb"\.\s*(?:get|post|put|delete|patch|head|options|route)\s*[(<]")
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|route)\s*[(<]")
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source))
+
+
+def js_may_declare(parsed: ParsedFile) -> bool:
+    """Whether a JS/TS file may declare a surface: its text names a declaring call
+    (`_js_may_declare`), and one of those names is a call's method that could declare one. A name in
+    a comment or a string is no call, and `cache.get(key)` is no route: a route call ends with its
+    handler after the path (or hangs from `.route(path)`), and `.route()` alone takes an object or
+    an array. Most large library files name `.get(` only so, and skip the query pass their
+    extraction would cost (lodash.js: 40 ms)."""
+    source = parsed.source
+    if not _js_may_declare(source):
+        return False
+    root, slash = parsed.tree.root_node, None
+    for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
+        for m in regex.finditer(source):
+            call = _method_call(root, *m.span(1))
+            if call is None:
+                continue
+            if regex is _JS_MAY_DECLARE:
+                return True  # CLI and MCP declarations: every such call is read
+            if slash is None:
+                slash = _JS_QUOTED_SLASH.search(source) is not None
+                if not slash:
+                    return False  # no path anywhere for a route
+            args = js_args(call.child_by_field_name("arguments"))
+            if m[1] == b"route":
+                if len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array"):
+                    return True
+            elif len(args) >= (1 if _on_route(call) else 2) and \
+                    getattr(_unwrap_js(args[-1]), "type", None) in JS_HANDLER_TYPES:
+                return True  # (the rules _Js.verb_route reads a route by)
+    return False
+
+
+def _on_route(call: Any) -> bool:
+    """Whether a verb call hangs from `.route(...)` through other verbs: `r.route("/x").get(h).post(h)`."""
+    node = call.child_by_field_name("function").child_by_field_name("object")
+    while node is not None and node.type == "call_expression":
+        function = node.child_by_field_name("function")
+        prop = function.child_by_field_name("property") if function is not None and \
+            function.type == "member_expression" else None
+        name = prop.text if prop is not None else b""
+        if name == b"route":
+            return True
+        if name.decode() not in HTTP_VERBS and name != b"all":
+            return False
+        node = function.child_by_field_name("object")
+    return False
+
+
+def _method_call(root: Any, start: int, end: int) -> Any:
+    """The call `x.name(...)` whose method name spans exactly [start, end), else None."""
+    node = root.descendant_for_byte_range(start, end)
+    if node is None or node.type != "property_identifier" or node.start_byte != start or node.end_byte != end:
+        return None
+    member = node.parent
+    call = member.parent if member is not None and member.type == "member_expression" else None
+    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != member or \
+            member.child_by_field_name("property") != node:
+        return None
+    return call
 
 
 # Every Python surface is a decorator named by one of the words the extractor looks for (click's and
@@ -81,7 +142,7 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return []
-    if extractor is _Js and not _js_may_declare(parsed.source):
+    if extractor is _Js and not js_may_declare(parsed):
         return []  # none of the calls every JS/TS surface is made with: most library files end here
     if extractor is _Python and not _py_may_declare(parsed.source):
         return []  # no decorator and none of the registration calls: no surface

@@ -607,6 +607,33 @@ def test_js_files_that_name_no_declaring_method_or_no_slash_path_are_not_read():
     assert _js_may_declare(b"program.command('sub')") and _js_may_declare(b"server.registerTool('t', s, h)")
 
 
+def test_js_files_whose_declaring_names_are_no_declaring_call_are_not_read():
+    from miners import parsing
+    from miners.facts import ParsedFile
+    from miners.surfaces import js_may_declare
+
+    def may(source: str, language: str = "javascript") -> bool:
+        data = source.encode()
+        return js_may_declare(ParsedFile("src/x.js", language, data, parsing.parse(language, data)))
+
+    # the words are there (and a quoted slash), but no call could declare a route or a command
+    assert not may("const url = '/x'; // program.command('sub'), app.get('/x', h)\nconst s = \"server.tool(\";")
+    assert not may("const p = '/a'; const v = cache.get(key); getMap(this, k).get(k); obj.get(k, { d: 1 });")
+    assert not may("const p = '/a'; router.route('/x'); this.options.route(1);")
+    # the calls that declare, in each shape the extractors read
+    assert may("app.get('/x', (req, res) => res.end())") and may("const P = '/x'; r.post(P, handler)")
+    assert may("router.route('/x').get(h).post(h)") and may("server.route({ method: 'GET', path: '/x' })")
+    assert may("program.command('sub')") and may("server.registerTool<Args>('t', s, h)", "typescript")
+    assert may("const a = '/'; app.get(`/users/${id}`, h)")
+    # a route hanging from .route() through other verbs is still read as one
+    found = surfaces("javascript", """
+        const express = require("express");
+        const router = express.Router();
+        router.route("/items").get(list).post(create);
+        """)
+    assert set(by_name(found, "http-route")) == {"GET /items", "POST /items"}
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
