@@ -58,7 +58,7 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
             wrong.append(f"the effect gate skips a file with {len(found[0])} effects, {len(found[1])} hazards")
     if found != every_call_effects(fresh()):
         wrong.append("the effects found from words differ from those of every call")
-    may = surfaces._py_may_declare(data) if py else surfaces.js_may_declare(fresh())
+    may = surfaces.py_may_declare(fresh()) if py else surfaces.js_may_declare(fresh())
     if not may:
         tally["surfaces skipped (bytes)"] += len(data)
         found_surfaces = (surfaces._Python if py else surfaces._Js)(fresh()).run()

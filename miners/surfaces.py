@@ -27,6 +27,7 @@ from typing import Any
 from miners.facts import ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
 from miners.python_imports import python_imports
+from miners.words import positions
 
 UNRESOLVED: Any = object()
 # Every JS/TS surface is declared by a call of a method named one of these (`app.get`, `program.command`,
@@ -128,6 +129,57 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_CONSTRUCTORS.search(source) is not None)
 
 
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli")
+
+
+def py_may_declare(parsed: ParsedFile) -> bool:
+    """Whether a Python file may declare a surface: its text passes `_py_may_declare`, and what it
+    matched is code. A decorator's `@` is a decorator's (not a docstring's example), an `add_*`
+    name is called, `Tool(`/`Resource(` is a call. `Group(` alone declares nothing (a click.Group
+    only parents commands its decorators or add_command calls declare), nor does `subcommands`
+    without an import of decli (_Python.decli reads nothing else); the other words stand for
+    themselves."""
+    source = parsed.source
+    if not _py_may_declare(source):
+        return False
+    if any(word in source for word in _PY_KEPT_WORDS):
+        return True
+    root = parsed.tree.root_node
+    at = source.find(b"@")
+    while at >= 0:
+        m = _PY_DECORATOR.search(source, at)
+        if m is None:
+            break
+        node = root.descendant_for_byte_range(m.start(), m.start() + 1)
+        if node is not None and node.start_byte == m.start() and node.parent is not None and \
+                node.parent.type == "decorator":
+            return True
+        at = m.start() + 1  # (a match that starts in a string must not hide a decorator it overlaps)
+    if b"add_" in source:
+        for word in _PY_ADD_CALLS:
+            if any(_py_called(root, start, start + len(word)) is not None for start in positions(source, word)):
+                return True
+    for m in _PY_CONSTRUCTORS.finditer(source):
+        word = m[0].rstrip(b"( \t\n\r\f\v")
+        if word != b"Group" and _py_called(root, m.start(), m.start() + len(word)) is not None:
+            return True
+    return False
+
+
+def _py_called(root: Any, start: int, end: int) -> Any:
+    """The call whose callee is the name spanning exactly [start, end) (`f(...)`, `x.f(...)`), else None."""
+    node = root.descendant_for_byte_range(start, end)
+    if node is None or node.type != "identifier" or node.start_byte != start or node.end_byte != end:
+        return None
+    callee = node
+    parent = node.parent
+    if parent is not None and parent.type == "attribute" and parent.child_by_field_name("attribute") == node:
+        callee, parent = parent, parent.parent
+    if parent is None or parent.type != "call" or parent.child_by_field_name("function") != callee:
+        return None
+    return parent
+
+
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
@@ -144,7 +196,7 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
         return []
     if extractor is _Js and not js_may_declare(parsed):
         return []  # none of the calls every JS/TS surface is made with: most library files end here
-    if extractor is _Python and not _py_may_declare(parsed.source):
+    if extractor is _Python and not py_may_declare(parsed):
         return []  # no decorator and none of the registration calls: no surface
     surfaces = extractor(parsed).run()
     surfaces.sort(key=lambda s: (s.line, s.name))

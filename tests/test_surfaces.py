@@ -660,6 +660,24 @@ def test_python_files_with_only_plumbing_decorators_are_not_read():
         assert _py_may_declare(declaring), declaring
 
 
+def test_python_files_whose_declaring_words_are_not_code_are_not_read():
+    from miners import parsing
+    from miners.facts import ParsedFile
+    from miners.surfaces import py_may_declare
+
+    def may(source: bytes) -> bool:
+        return py_may_declare(ParsedFile("pkg/m.py", "python", source, parsing.parse("python", source)))
+
+    docstring = b'def route(rule):\n    """Use it so:\n\n        @app.route("/x")\n        def index(): ...\n    """\n'
+    assert not may(docstring)
+    assert not may(b"renderable = Group(*items)\nx = ToolGroup(1)\n")  # no decorator, no add_command: no command
+    assert not may(b"# parser.add_parser('x')\ns = 'cli.add_command(c)'\nhelp = 'subcommands: a, b'\n")
+    for declaring in (b"@app.get('/x')\ndef f(): ...\n", b"parser.add_parser('x')\n", b"add_typer(app)\n",
+                      b"tools = [types.Tool(name='t', inputSchema={})]\n", b"@(\n  app.route('/x'))\ndef f(): ...\n",
+                      b"import decli\nspec = {'subcommands': {}}\n", b"p = argparse.ArgumentParser()\n"):
+        assert may(declaring), declaring
+
+
 def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     """surfaces._py_may_declare (what mining calls) searches this regex's alternatives one kind at a
     time: over pieces of each alternative, alone and mixed, the answers must be the regex's."""
