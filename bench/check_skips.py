@@ -11,7 +11,9 @@ Python file of every package the mining benchmarks fetched (bench/out/mine/paths
 - the effect extractor, which looks only at the calls and loads it finds from their words, finds
   what it finds when it looks at every call, import and declarator of the query pass;
 - a file the surface prefilter skips has no surface when its extractor runs anyway;
-- declarations read without the pass equal those read from the pass (every file, skipped or not).
+- declarations read without the pass equal those read from the pass (every file, skipped or not);
+- in a file with effects, the calls found from the names of symbols with effects are those the
+  pass finds, kept to those names (what mining reads of them).
 
 Run it after changing an effect table, a surface extractor or a declarations query. It prints
 what each shortcut skipped and every file where one is wrong; exit status 1 when any is.
@@ -70,7 +72,15 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
     if declarations.extract_declarations(with_pass, calls=False) != declarations.extract_declarations(without,
                                                                                                      calls=False):
         wrong.append("declarations read without the query pass differ from the pass's")
-    if not may and not found[0]:  # (a file with effects needs its calls for the declarations)
+    if found[0]:  # the calls that carry effects, found from names, are the pass's (those of effectful symbols)
+        starts = sorted(h.start_byte for h in found[0])  # (mining passes them in source order)
+        full, _ = declarations.extract_declarations(fresh(), calls=True)
+        targeted, _ = declarations.extract_declarations(fresh(), calls=True, effects_at=starts)
+        effectful = {s.name for s in full if any(s.start_byte <= at < s.end_byte for at in starts)}
+        kept = [[(s.name, [c for c in s.calls if c in effectful]) for s in symbols] for symbols in (full, targeted)]
+        if kept[0] != kept[1]:
+            wrong.append("the effect-carrying calls found from names differ from the pass's")
+    if not may:
         tally["mined without the query pass (bytes)"] += len(data)
     return wrong
 

@@ -19,6 +19,7 @@ from typing import Any
 from miners.facts import ModuleSurface, ParsedFile, Symbol
 from miners.js_outline import declaration_matches
 from miners.parsing import deep_captures, fast_text, file_matches, has_matches, root_matches
+from miners.words import positions
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 
@@ -28,15 +29,21 @@ JS_FAMILY = ("javascript", "typescript", "tsx")
 PUBLIC_DUNDERS = frozenset({"__init__", "__call__"})
 
 
-def extract_declarations(parsed: ParsedFile, calls: bool = True) -> tuple[list[Symbol], ModuleSurface]:
+def extract_declarations(parsed: ParsedFile, calls: bool = True,
+                         effects_at: list[int] | None = None) -> tuple[list[Symbol], ModuleSurface]:
     """(symbols in source order, module surface) of one parsed file. The names each symbol calls
     serve only to carry effects between same-file symbols: `calls=False` (a file without effect
-    hits) skips finding them."""
+    hits) skips finding them. With `effects_at` (the start bytes of the file's effect hits, in
+    order), Python and JS/TS symbols list only the calls that can carry one: of the file's symbols
+    that have an effect in their span, found from where their names occur rather than from the
+    query pass over every call (what mining reads is the same)."""
     fast_text(parsed)
-    if parsed.language == "python":
-        return _python(parsed, calls)
-    if parsed.language in JS_FAMILY:
-        return _javascript(parsed, calls)
+    if parsed.language in ("python", *JS_FAMILY):
+        targeted = calls and effects_at is not None
+        symbols, surface = (_python if parsed.language == "python" else _javascript)(parsed, calls and not targeted)
+        if targeted:
+            _attribute_calls(symbols, _effect_carrying_calls(parsed, symbols, effects_at or []))
+        return symbols, surface
     # Dispatch point for every other language (Go, Rust, Java...): a sibling module owns them.
     try:
         from miners import declarations_other
@@ -113,12 +120,60 @@ def _finish(symbols: list[Symbol], calls: list[tuple[int, str]]) -> list[Symbol]
             first.doc = first.doc or sym.doc
             if "overloaded" not in first.notes:
                 first.notes.append("overloaded")
+    out = list(merged.values())
+    _attribute_calls(out, calls)
+    return out
+
+
+def _attribute_calls(symbols: list[Symbol], calls: list[tuple[int, str]]) -> None:
+    """Each symbol's callee names: after those it has (a bound method's), those of the (callee
+    start, name) calls in its span, in order, once."""
     calls.sort()
     starts = [at for at, _ in calls]
-    for sym in merged.values():
+    for sym in symbols:
         lo, hi = bisect.bisect_left(starts, sym.start_byte), bisect.bisect_left(starts, sym.end_byte)
-        sym.calls = list(dict.fromkeys(name for _, name in calls[lo:hi]))
-    return list(merged.values())
+        sym.calls = list(dict.fromkeys([*sym.calls, *(name for _, name in calls[lo:hi])]))
+
+
+# the node kinds a callee is the callee of, and the field that holds it (a JS `new` calls its
+# constructor; a JSX element whose name starts with a capital calls that component)
+_CALLEE_FIELDS = {"call": "function", "call_expression": "function", "new_expression": "constructor",
+                  "jsx_opening_element": "name", "jsx_self_closing_element": "name"}
+_MEMBERS = {"attribute": "attribute", "member_expression": "property"}  # a dotted name's node: its last part's field
+
+
+def _effect_carrying_calls(parsed: ParsedFile, symbols: list[Symbol], effects_at: list[int]) -> list[tuple[int, str]]:
+    """The (callee start, name) of every call of a same-file symbol that has an effect hit in its
+    span: the calls mining reads (mine.py carries a callee's effects to its callers), as the query
+    pass's calls give them, found from where the callee's last name occurs."""
+    wanted = {s.name for s in symbols
+              if bisect.bisect_left(effects_at, s.start_byte) < bisect.bisect_left(effects_at, s.end_byte)}
+    if not wanted:
+        return []
+    source, root = parsed.source, parsed.tree.root_node
+    jsx = parsed.language != "python" and parsed.language != "typescript"  # (the JSX patterns' languages)
+    out: list[tuple[int, str]] = []
+    for name in wanted:
+        last = name.rsplit(".", 1)[-1].encode()
+        for at in positions(source, last):
+            node = root.descendant_for_byte_range(at, at + len(last))
+            if node is None or node.start_byte != at or node.end_byte != at + len(last) or node.type not in (
+                    "identifier", "property_identifier"):
+                continue
+            callee = node
+            while (parent := callee.parent) is not None and parent.type in _MEMBERS and \
+                    parent.child_by_field_name(_MEMBERS[parent.type]) == callee:
+                callee = parent
+            parent = callee.parent
+            field = _CALLEE_FIELDS.get(parent.type) if parent is not None else None
+            if field is None or parent.child_by_field_name(field) != callee or callee.type not in (
+                    "identifier", "attribute", "member_expression"):
+                continue
+            if field == "name" and not (jsx and parsed.text(callee)[:1].isupper() and parsed.text(callee)[:1].isascii()):
+                continue
+            if _dotted(parsed, callee) == name:
+                out.append((callee.start_byte, name))
+    return out
 
 
 def _dotted(parsed: ParsedFile, node: Any) -> str | None:

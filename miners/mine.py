@@ -57,7 +57,8 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         concern = "surfaces"
         facts.surfaces = extract_surfaces(parsed)
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
-        facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects))
+        facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
+                                                           effects_at=[h.start_byte for h in facts.effects])
     except RecursionError:
         return "too deeply nested to analyse"
     except Exception as exc:  # noqa: BLE001 - recorded, and mining goes on

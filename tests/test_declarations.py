@@ -201,6 +201,56 @@ def test_python_module_functions_bound_to_a_module_level_instance():
     assert set(symbols) == {"f"}
 
 
+@pytest.mark.parametrize("path, source", [
+    ("src/app.jsx", """
+        const fs = require("fs");
+        function read(p) { return fs.readFileSync(p); }
+        class Store { static load(p) { return read(p); } save() { fs.writeFileSync("x", "y"); } }
+        function Button() { return <b>{read("a")}</b>; }
+        function view() { return <Button />; }
+        function uses() { Store.load("a"); new Store(); this.read(); other.read(); read /* not a call */; }
+        const arrow = () => read("b") + helper();
+        function helper() { return 1; }
+        """),
+    ("pkg/mod.py", """
+        import os
+        def read(p):
+            return open(p).read()
+        class Store:
+            @staticmethod
+            def load(p):
+                return read(p)
+            def save(self):
+                os.remove("x")
+        def uses():
+            Store.load("a")
+            self.read()
+            other.read()
+            return read
+        @decorate(read("cfg"))
+        def decorated():
+            helper()
+        def helper():
+            return 1
+        """),
+])
+def test_the_calls_that_carry_effects_found_from_names_are_the_passs(path, source):
+    data = textwrap.dedent(source).lstrip("\n").encode()
+    language = language_of(path)
+    tree = parse(language, data)
+    from miners.effects import extract_effects
+
+    effects, _ = extract_effects(ParsedFile(path, language, data, tree))
+    assert effects
+    full, _ = extract_declarations(ParsedFile(path, language, data, tree), calls=True)
+    targeted, _ = extract_declarations(ParsedFile(path, language, data, tree), calls=True,
+                                       effects_at=[h.start_byte for h in effects])
+    starts = [h.start_byte for h in effects]
+    effectful = {s.name for s in full if any(s.start_byte <= at < s.end_byte for at in starts)}
+    assert [(s.name, [c for c in s.calls if c in effectful]) for s in full] == [(s.name, s.calls) for s in targeted]
+    assert any(s.calls for s in targeted)
+
+
 def test_python_syntax_error_yields_what_parses():
     symbols, _ = declarations("pkg/broken.py", """
         def good(a):

@@ -157,5 +157,6 @@ def test_a_file_with_nothing_for_the_other_concerns_is_mined_without_the_query_p
     facts = analyse("f.js", "javascript", lodash_like)
     assert [s.name for s in facts.symbols] == ["f"] and facts.symbols[0].exported
     assert runs == []
+    # with effects too: the calls that carry them are found from their names (declarations.py)
     facts = analyse("g.js", "javascript", b"const fs = require('fs');\nexports.g = () => fs.readFileSync('x');\n")
-    assert facts.effects and runs == ["g.js"]
+    assert facts.effects and runs == []
