@@ -79,3 +79,35 @@ class CrawlProgress:
     def update(self, counts: dict[str, int]) -> None:
         if self._rich is not None:
             self._rich.update(self._task, **counts)
+
+
+class BytesProgress:
+    """A bar over bytes whose total is known only once the work starts (`capindex mine`: the
+    source bytes to analyse), on stderr when it is a terminal. Call it with (done, total)."""
+
+    def __init__(self, label: str, enabled: bool = True):
+        self.label = label
+        self._rich = None
+        self._task = None
+        self._enabled = enabled and sys.stderr.isatty()
+
+    def __enter__(self) -> BytesProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._rich is not None:
+            self._rich.stop()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._enabled:
+            return
+        if self._rich is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
+
+            self._rich = RichProgress(TextColumn(self.label), BarColumn(), DownloadColumn(), TimeElapsedColumn(),
+                                      console=Console(stderr=True), transient=True)
+            self._rich.start()
+            self._task = self._rich.add_task(self.label, total=total)
+        self._rich.update(self._task, completed=done, total=total)

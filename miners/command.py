@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,11 +10,14 @@ import typer
 
 from index.canonical import pretty_json_bytes
 from indexer.cli import AllowNetwork, AllowPrivate, Settings, app, emit
+from indexer.progress import BytesProgress
 from indexer.registry_cli import Cache, NpmRegistry, PypiIndex, _cache, _limits, run_in_store
 
 
 def mine_location(settings: Settings, location: str, rev: str | None, cache: Path | None, npm_registry: str,
-                  pypi_index: str, allow_private: bool, allow_network: list[str] | None = None) -> dict[str, Any]:
+                  pypi_index: str, allow_private: bool, allow_network: list[str] | None = None,
+                  progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
+    """The validated mining report of `location`; `progress(done, total)` as mine_tree tells it."""
     from schemas.documents import validate
 
     from .mine import mine_tree
@@ -22,15 +26,15 @@ def mine_location(settings: Settings, location: str, rev: str | None, cache: Pat
     if location.startswith(("npm:", "pypi:")):
         async def work(store: Any, client: Any) -> dict[str, Any]:
             tree = await open_registry(location, store, client, _cache(settings, cache), npm_registry, pypi_index)
-            return mine_tree(tree)
+            return mine_tree(tree, progress=progress)
 
         report = run_in_store(settings, _limits(allow_private, 120.0, 256 * 1024 * 1024, allow_network), work)
     elif "://" in location or location.startswith("git@") or is_git_repository(location):
-        report = mine_tree(open_git(location, rev, _cache(settings, cache), allow_file=True))
+        report = mine_tree(open_git(location, rev, _cache(settings, cache), allow_file=True), progress=progress)
     else:
         if rev:
             raise typer.BadParameter(f"{location} is a plain directory: --rev needs a git repository")
-        report = mine_tree(open_directory(location))
+        report = mine_tree(open_directory(location), progress=progress)
     validate("report", report, f"mining report for {location}")
     return report
 
@@ -61,8 +65,9 @@ def mine(
     settings: Settings = ctx.obj
     # the report is a tree of a few million small objects and no cycles: a collector pass over it
     # (validating, storing and writing allocate plenty) costs more than the work itself
-    with cycle_collection_paused():
-        report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network)
+    with cycle_collection_paused(), BytesProgress("mine", enabled=not settings.json) as bar:
+        report = mine_location(settings, location, rev, cache, npm_registry, pypi_index, allow_private, allow_network,
+                               bar)
         store_candidates(settings, report)
         if out is not None:
             out.write_bytes(pretty_json_bytes(report) + b"\n")

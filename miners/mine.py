@@ -16,7 +16,9 @@ import hashlib
 import json
 import os
 import re
+import threading
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
 from schemas.ecma import utc_now
@@ -74,13 +76,15 @@ def prepare(language: str) -> None:
     parsing.combined(language)
 
 
-def mine_tree(tree: SourceTree, workers: int | None = None) -> dict[str, Any]:
-    """The mining report (a dict that validates as a `report` document)."""
+def mine_tree(tree: SourceTree, workers: int | None = None,
+              progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
+    """The mining report (a dict that validates as a `report` document). `progress(done, total)`
+    is told the source bytes analysed so far, out of those eligible, as files are done."""
     with cycle_collection_paused():
-        return _mine_tree(tree, workers)
+        return _mine_tree(tree, workers, progress)
 
 
-def _mine_tree(tree: SourceTree, workers: int | None) -> dict[str, Any]:
+def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, int], Any] | None) -> dict[str, Any]:
     files = list(tree.files())
     sizes = dict(files)
     package = _package_surface(tree, sizes)
@@ -104,7 +108,17 @@ def _mine_tree(tree: SourceTree, workers: int | None) -> dict[str, Any]:
     else:
         data = {path: tree.read(path) for path, _, _ in items}
         read = data.__getitem__
-    results = analyse_all(items, read, analyse, workers or min(2, os.cpu_count() or 1), prepare, read_evidence)
+    told = None
+    if progress is not None:
+        total, done, lock = sum(size for _, _, size in items), [0], threading.Lock()
+        progress(0, total)
+
+        def told(size: int) -> None:  # called from the parent and from its reader thread
+            with lock:
+                done[0] += size
+                progress(done[0], total)
+
+    results = analyse_all(items, read, analyse, workers or min(2, os.cpu_count() or 1), prepare, read_evidence, told)
     facts: dict[str, FileFacts] = {}
     skipped = list(work.skipped)
     for path, result in results:

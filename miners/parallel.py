@@ -64,15 +64,19 @@ def chunked(items: Sequence[Item], size: int = CHUNK_BYTES) -> list[list[int]]:
 Analyse = Callable[[str, str, bytes], Any]
 
 
+Progress = Callable[[int], Any]  # told the source bytes of each batch of files analysed
+
+
 def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: Analyse, workers: int = 2,
                 prepare: Callable[[str], Any] | None = None,
-                meanwhile: Callable[[], Any] | None = None) -> list[Result]:
+                meanwhile: Callable[[], Any] | None = None, progress: Progress | None = None) -> list[Result]:
     """[(path, analyse(path, language, read(path)))] in the order of `items`. Each file is read by
     the process that analyses it, so `read` must work in a forked child (a directory, or bytes
     already in memory). `prepare(language)` runs in the parent before any fork, for each language
     present: what it caches (a grammar, compiled queries) is then inherited by a child forked now,
     not built again there (a child kept from an earlier call builds what it lacks once). `meanwhile()` is the parent's own work (reading what assembly needs): it
-    runs while the child already analyses, and the parent takes fewer chunks for it."""
+    runs while the child already analyses, and the parent takes fewer chunks for it. `progress(n)`
+    is told the bytes of each file or chunk done, from the parent (or its reader thread)."""
     chunks = chunked(items)
     with cycle_collection_paused():
         size = sum(i[2] for i in items)
@@ -83,10 +87,16 @@ def analyse_all(items: Sequence[Item], read: Callable[[str], bytes], analyse: An
         if not parallel:
             if meanwhile is not None:
                 meanwhile()
-            return [(path, analyse(path, language, read(path))) for path, language, _ in items]
+            if progress is None:
+                return [(path, analyse(path, language, read(path))) for path, language, _ in items]
+            out = []
+            for path, language, size in items:
+                out.append((path, analyse(path, language, read(path))))
+                progress(size)
+            return out
         for language in sorted({language for _, language, _ in items}) if prepare else ():
             prepare(language)
-        return _forked(items, chunks, read, analyse, meanwhile, sent)
+        return _forked(items, chunks, read, analyse, meanwhile, sent, progress)
 
 
 @contextlib.contextmanager
@@ -180,7 +190,8 @@ class _Worker:
             os._exit(code)
 
     def run(self, items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
-            meanwhile: Callable[[], Any] | None, job: bytes | None) -> dict[int, list[Any]]:
+            meanwhile: Callable[[], Any] | None, job: bytes | None,
+            progress: Progress | None = None) -> dict[int, list[Any]]:
         """The results of the chunks that were analysed, by chunk index (the parent's, and the
         child's until it finished or died)."""
         self.counter.value, self.count = 0, len(chunks)  # the child is idle between jobs
@@ -194,7 +205,8 @@ class _Worker:
         done: dict[int, list[Any]] = {}
         finished: list[bool] = []
         # the child's chunks are unpickled as they arrive, while both still work, not all at the end
-        receiver = threading.Thread(target=self._receive, args=(done, finished), daemon=True)
+        told = _told(items, chunks, progress)
+        receiver = threading.Thread(target=self._receive, args=(done, finished, told), daemon=True)
         if self.alive:
             receiver.start()
         try:
@@ -202,6 +214,7 @@ class _Worker:
                 meanwhile()
             while (index := self.claim()) is not None:
                 done[index] = _run(items, chunks[index], read, analyse)
+                told(index)
         finally:
             if self.alive:
                 receiver.join()
@@ -209,7 +222,7 @@ class _Worker:
                 self.close()
         return done
 
-    def _receive(self, done: dict[int, list[Any]], finished: list[bool]) -> None:
+    def _receive(self, done: dict[int, list[Any]], finished: list[bool], told: Callable[[int], None]) -> None:
         """Frames into `done` until the job's end; a frame cut short (the child died writing it)
         is dropped, and its chunk re-run."""
         stream = self.results
@@ -223,6 +236,7 @@ class _Worker:
                 return
             index, results = pickle.loads(frame)
             done[index] = results
+            told(index)
 
     def running(self) -> bool:
         try:
@@ -303,6 +317,13 @@ def _read_job(stream: Any) -> tuple[Any, ...] | None:
     return pickle.loads(stream.read(int.from_bytes(header, "little")))
 
 
+def _told(items: Sequence[Item], chunks: list[list[int]], progress: Progress | None) -> Callable[[int], None]:
+    """What to call with a chunk's index once it is done: tells `progress` its bytes."""
+    if progress is None:
+        return lambda index: None
+    return lambda index: progress(sum(items[i][2] for i in chunks[index]))
+
+
 def _run(items: Sequence[Item], chunk: list[int], read: Callable[[str], bytes], analyse: Analyse) -> list[Any]:
     return [analyse(items[i][0], items[i][1], read(items[i][0])) for i in chunk]
 
@@ -316,7 +337,7 @@ def _kept_usable() -> bool:
 
 
 def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str], bytes], analyse: Analyse,
-            meanwhile: Callable[[], Any] | None, sent: bytes | None) -> list[Result]:
+            meanwhile: Callable[[], Any] | None, sent: bytes | None, progress: Progress | None = None) -> list[Result]:
     """`sent`: the job pickled for the kept worker, or None when it needs a fork of its own."""
     global _kept
     job = (items, chunks, read, analyse)
@@ -327,17 +348,19 @@ def _forked(items: Sequence[Item], chunks: list[list[int]], read: Callable[[str]
                 _kept = None
             if _kept is None:  # (a fork of this process starts with none: _forget_kept)
                 _kept = _Worker()
-            done = _kept.run(items, chunks, read, analyse, meanwhile, sent)
+            done = _kept.run(items, chunks, read, analyse, meanwhile, sent, progress)
             if not _kept.alive:
                 _kept = None
         finally:
             _kept_lock.release()
     else:
-        done = _Worker(job).run(items, chunks, read, analyse, meanwhile, None)
+        done = _Worker(job).run(items, chunks, read, analyse, meanwhile, None, progress)
     results: list[Any] = [None] * len(items)
     for index, chunk in enumerate(chunks):
         if index not in done:  # the child died while analysing it
             done[index] = [_isolated(items[i][0], items[i][1], read(items[i][0]), analyse) for i in chunk]
+            if progress is not None:
+                progress(sum(items[i][2] for i in chunk))
         for i, result in zip(chunk, done[index], strict=True):
             results[i] = result
     return [(item[0], result) for item, result in zip(items, results, strict=True)]

@@ -362,3 +362,59 @@ def test_the_word_index_finds_a_names_first_mention_as_the_regex_tokenises():
     assert index.mention("absent", "documentation") is None
     long = "".join(f"word{i} " + "\n" * (i % 3) for i in range(20000)) + "needle"  # many pieces
     assert WordIndex({"CHANGES": long}).mention("needle", "documentation")["line"] == long.count("\n") + 1
+
+
+def _many_small_modules(root):
+    root.mkdir()
+    for i in range(60):  # 60 files of about 2 KB: enough source for the second core
+        (root / f"m{i}.js").write_text(f"function f{i}(a) {{ return a + {i}; }}\nmodule.exports = f{i};\n"
+                                       + "// padding\n" * 200)
+    return root
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_mining_tells_its_progress_in_source_bytes(tmp_path, workers):
+    from miners.mine import mine_tree
+    from miners.sources import open_directory
+
+    root = _many_small_modules(tmp_path / "lib")
+    calls = []
+    report = mine_tree(open_directory(str(root)), workers=workers, progress=lambda done, total: calls.append((done, total)))
+    total = report["coverage"]["bytes_parsed"]
+    assert total > 96 * 1024 and len(report["candidates"]) == 60
+    assert calls[0] == (0, total) and calls[-1] == (total, total) and len(calls) > 2
+    assert all(a[0] < b[0] for a, b in zip(calls, calls[1:])) and {t for _, t in calls} == {total}
+
+
+def test_capindex_mine_draws_a_progress_bar_on_a_terminal_and_none_with_json(tmp_path):
+    import os
+    import pty
+    import sys
+    from pathlib import Path
+
+    root = _many_small_modules(tmp_path / "lib")
+
+    def stderr_on_a_terminal(*args):
+        master, slave = pty.openpty()
+        out = subprocess.run([sys.executable, "-m", "indexer.cli", "--db", str(tmp_path / "s.db"), *args, "mine",
+                              str(root)], stdout=subprocess.PIPE, stderr=slave, cwd=Path(__file__).parents[1],
+                             env={**os.environ, "COLUMNS": "100"}, timeout=120)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                block = os.read(master, 65536)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not block:
+                break
+            seen += block
+        os.close(master)
+        assert out.returncode == 0
+        return out.stdout, seen
+
+    stdout, terminal = stderr_on_a_terminal()
+    assert b"60 candidates" in stdout and b"mine" in terminal and b"\x1b[" in terminal  # drawn, then cleared
+    stdout, terminal = stderr_on_a_terminal("--json")
+    assert json.loads(stdout)["coverage"]["files_parsed"] == 60 and terminal == b""
+
