@@ -96,6 +96,18 @@ def _comments(node: Any, start: int, end: int) -> list[Any]:
 
 
 def _first_paragraph(text: str) -> str:
+    """The first paragraph of `inspect.cleandoc(text)`, its lines stripped and joined by spaces.
+    Read without cleandoc when that changes nothing: cleandoc's margin only decides whether a
+    whitespace-only line ends the paragraph, and its tabs and other line breaks only matter inside
+    the paragraph, so a first paragraph of plain, non-blank lines up to an empty one is the same
+    (a third of docstrings are one plain line; cleandoc reads the whole docstring)."""
+    if text.isprintable():
+        return text.strip()
+    plain = text.strip()
+    cut = plain.find("\n\n")
+    lines = (plain if cut < 0 else plain[:cut]).split("\n")
+    if all(line.isprintable() and not line.isspace() for line in lines):  # (no tab, no other break, no blank)
+        return " ".join(line.strip() for line in lines)
     para = inspect.cleandoc(text).strip().split("\n\n", 1)[0]
     return " ".join(line.strip() for line in para.splitlines()).strip()
 

@@ -695,3 +695,22 @@ def test_block_comment_ends_come_off_as_the_regex_took_them():
         for chars in itertools.product("/*a \n", repeat=n):
             text = "".join(chars)
             assert _comment_body(text) == ends.sub("", text), repr(text)
+
+
+def test_a_docstrings_first_paragraph_is_cleandocs():
+    import inspect
+    import random
+
+    from miners.declarations import _first_paragraph
+
+    def reference(text: str) -> str:
+        para = inspect.cleandoc(text).strip().split("\n\n", 1)[0]
+        return " ".join(line.strip() for line in para.splitlines()).strip()
+
+    rng = random.Random(5)
+    pieces = ["word", " ", "  ", "\n", "\n\n", "\n    ", "\n  \n", "\t", "\r", "é", "\u2028", "\x0c", "\xa0",
+              "\x85", "Args:", "-"]
+    for _ in range(50000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert _first_paragraph(text) == reference(text), repr(text)
+
