@@ -180,6 +180,7 @@ def _py_called(root: Any, start: int, end: int) -> Any:
     return parent
 
 
+_THIS_OBJECT = re.compile(rb"\bthis\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=\s*(?:Object\.freeze\(\s*)?\{")
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
@@ -1120,6 +1121,8 @@ class _Js:
         if b'"] = "' in pf.source:  # a TypeScript enum as tsc emits it: `(function (E) { E["A"] = "a"; })(E || ...)`
             for match in _COMPILED_ENUM.finditer(pf.source.decode("utf-8", "replace")):
                 self.strings.setdefault(f"{match[1]}.{match[2]}", match[3])
+        if b"this." in pf.source:
+            self._this_objects()
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, initialiser)
         for node in self.declarators:
             name, value = node.child_by_field_name("name"), _unwrap_js(node.child_by_field_name("value"))
@@ -1158,6 +1161,33 @@ class _Js:
                     v = pair.child_by_field_name("value")
                     if k is not None and v is not None:
                         self._flatten(f"{key}.{k}", _unwrap_js(v), depth + 1)
+                elif pair.type == "spread_element" and pair.named_children and \
+                        pair.named_children[0].type == "identifier":
+                    # { ...DEFAULTS, ...options }: the same-file constant's members, as defaults (an
+                    # unknown spread after them may override them; the defaults are what is declared)
+                    prefix = self.pf.text(pair.named_children[0]) + "."
+                    for k, v in [(k, v) for k, v in self.strings.items() if k.startswith(prefix)]:
+                        self.strings.setdefault(f"{key}.{k[len(prefix):]}", v)
+
+    def _this_objects(self) -> None:
+        """`this.endpoints = { ...DEFAULT_ENDPOINTS }` (a constructor's configuration object): its
+        members as `this.endpoints.token`, for the routes registered with them."""
+        source = self.pf.source
+        root = self.pf.tree.root_node
+        for m in _THIS_OBJECT.finditer(source):
+            node = root.descendant_for_byte_range(m.start(), m.start() + 4)
+            member = node.parent if node is not None and node.type == "this" else None
+            assignment = member.parent if member is not None and member.type == "member_expression" else None
+            if assignment is None or assignment.type != "assignment_expression" or \
+                    assignment.child_by_field_name("left") != member:
+                continue
+            value = _unwrap_js(assignment.child_by_field_name("right"))
+            if value is not None and value.type == "call_expression":  # Object.freeze({...})
+                args = js_args(value.child_by_field_name("arguments"))
+                value = _unwrap_js(args[0]) if args and self.pf.text(value.child_by_field_name("function")) == \
+                    "Object.freeze" else None
+            if value is not None and value.type == "object":
+                self._flatten("this." + m[1].decode("utf-8", "replace"), value, 1)
 
     def _enum(self, node: Any) -> None:
         name = self.pf.text(node.child_by_field_name("name"))

@@ -634,6 +634,31 @@ def test_js_files_whose_declaring_names_are_no_declaring_call_are_not_read():
     assert set(by_name(found, "http-route")) == {"GET /items", "POST /items"}
 
 
+def test_route_paths_from_a_constructors_configuration_object_and_spread_constants():
+    found = surfaces("javascript", """
+        import express from "express";
+        const DEFAULT_ENDPOINTS = Object.freeze({ token: "/token", jwks: "/jwks" });
+        const MORE = { ...DEFAULT_ENDPOINTS, userinfo: "/userinfo" };
+        export class OAuth2Server {
+          #endpoints;
+          constructor(endpoints) {
+            this.#endpoints = { ...DEFAULT_ENDPOINTS, ...endpoints };
+            this.paths = Object.freeze({ health: "/health" });
+          }
+          get requestHandler() {
+            const app = express();
+            app.post(this.#endpoints.token, this.tokenHandler);
+            app.get(this.#endpoints.jwks, this.jwksHandler);
+            app.get(this.#endpoints.unknown, this.nothing);
+            app.get(MORE.userinfo, this.userInfoHandler);
+            app.get(this.paths.health, this.health);
+            return app;
+          }
+        }
+        """)
+    assert set(by_name(found, "http-route")) == {"POST /token", "GET /jwks", "GET /userinfo", "GET /health"}
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
