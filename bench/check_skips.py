@@ -10,7 +10,7 @@ Python file of every package the mining benchmarks fetched (bench/out/mine/paths
 - a file the effect gate skips has no effect and no hazard when its extractor runs anyway;
 - the effect extractor, which looks only at the calls and loads it finds from their words, finds
   what it finds when it looks at every call, import and declarator of the query pass;
-- a file the surface prefilter skips has no surface when its extractor runs anyway;
+- a file the surface prefilter skips has no surface and mounts no router when its extractor runs anyway;
 - declarations read without the pass equal those read from the pass (every file, skipped or not);
 - in a file with effects, the calls found from the names of symbols with effects are those the
   pass finds, kept to those names (what mining reads of them).
@@ -63,9 +63,11 @@ def check_file(path: str, language: str, data: bytes, tally: Counter[str]) -> li
     may = surfaces.py_may_declare(fresh()) if py else surfaces.js_may_declare(fresh())
     if not may:
         tally["surfaces skipped (bytes)"] += len(data)
-        found_surfaces = (surfaces._Python if py else surfaces._Js)(fresh()).run()
-        if found_surfaces:
-            wrong.append(f"the surface prefilter skips a file with {len(found_surfaces)} surfaces")
+        reader = (surfaces._Python if py else surfaces._Js)(fresh())
+        found_surfaces = reader.run()
+        if found_surfaces or reader.found_mounts:
+            wrong.append(f"the surface prefilter skips a file with {len(found_surfaces)} surfaces, "
+                         f"{len(reader.found_mounts)} mounts")
     with_pass = fresh()
     parsing.file_matches(with_pass, "declarations")
     without = fresh()

@@ -85,6 +85,22 @@ class HazardHit:
 
 
 @dataclass
+class Mount:
+    """A router mounted under a path prefix (`app.use("/users", users)`, FastAPI's
+    `include_router(r, prefix="/v1")`, Flask's `register_blueprint(bp, url_prefix=...)`): the
+    routes registered on the mounted router are served under the prefix. The router may be the
+    file's own (`module` None) or another module's: `module` is the import specifier as written
+    (`./routes/users`, `app.routers.items`, `.routers`), `name` the router's name there
+    ("default" for a JS default export)."""
+
+    receiver: str  # the router (or app) it is mounted on, by its name in this file
+    prefix: str
+    name: str
+    module: str | None
+    line: int
+
+
+@dataclass
 class FileFacts:
     path: str
     language: str
@@ -95,3 +111,4 @@ class FileFacts:
     hazards: list[HazardHit] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)  # module specifiers this file imports
     declares_app: bool = False  # calls defineCapabilities or defineApp: read again by the app capability reader
+    mounts: list[Mount] = field(default_factory=list)  # routers this file mounts under a prefix

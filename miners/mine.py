@@ -29,10 +29,11 @@ from .declarations import extract_declarations
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
+from .mounts import apply_mounts
 from .parallel import analyse_all, cycle_collection_paused
 from .resource_routes import handler_facts, resolve_resource_routes
 from .sources import SourceTree
-from .surfaces import extract_surfaces
+from .surfaces import extract_surfaces_and_mounts
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
@@ -57,7 +58,7 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
     try:
         facts.effects, facts.hazards = extract_effects(parsed)
         concern = "surfaces"
-        facts.surfaces = extract_surfaces(parsed)
+        facts.surfaces, facts.mounts = extract_surfaces_and_mounts(parsed)
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -127,6 +128,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
         else:
             facts[path] = result
     resolve_resource_routes(facts)  # routes whose methods another file's class declares
+    apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)

@@ -29,5 +29,6 @@ def python_imports(pf: ParsedFile, node: Any) -> tuple[list[str], dict[str, str]
     for child in node.children_by_field_name("name"):
         target = child.child_by_field_name("name") if child.type == "aliased_import" else child
         local = text(child.child_by_field_name("alias")) if child.type == "aliased_import" else text(target)
-        names[local] = f"{module}.{text(target)}"
+        # `from . import x` is `.x` (the dots are the module; no separator after them)
+        names[local] = f"{module}{text(target)}" if module.strip(".") == "" and module else f"{module}.{text(target)}"
     return [module], names

@@ -24,7 +24,7 @@ import operator
 import re
 from typing import Any
 
-from miners.facts import ParsedFile, Surface
+from miners.facts import Mount, ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
 from miners.python_imports import python_imports
 from miners.words import positions
@@ -36,7 +36,7 @@ UNRESOLVED: Any = object()
 # a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
 _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerTool|registerResource|"
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
-_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|route)\s*[(<]")
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|route|use)\s*[(<]")  # use: a mount
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
@@ -69,8 +69,11 @@ def js_may_declare(parsed: ParsedFile) -> bool:
                     return False  # no path anywhere for a route
             args = js_args(call.child_by_field_name("arguments"))
             if m[1] == b"route":
-                if len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array"):
-                    return True
+                if len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array") or len(args) == 2:
+                    return True  # fastify/hapi route objects; Hono's app.route("/books", books) mount
+            elif m[1] == b"use":
+                if len(args) >= 2:
+                    return True  # app.use("/users", users): a mount (_Js.mounts)
             elif len(args) >= (1 if _on_route(call) else 2) and \
                     getattr(_unwrap_js(args[-1]), "type", None) in JS_HANDLER_TYPES:
                 return True  # (the rules _Js.verb_route reads a route by)
@@ -116,6 +119,7 @@ _PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|o
 _PY_DECORATOR = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(")
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
                  b"add_resource")
+_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint")  # mounts (_Python.mounts), no surface of their own
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group)\s*\(")
 
@@ -124,6 +128,7 @@ def _py_may_declare(source: bytes) -> bool:
     """Whether the file may declare a Python surface (no, when it names none of the above)."""
     return (b"@" in source and _PY_DECORATOR.search(source) is not None
             or b"add_" in source and any(word in source for word in _PY_ADD_CALLS)
+            or any(word in source for word in _PY_MOUNT_CALLS)
             or any(word in source for word in _PY_WORDS)
             or (b"Tool" in source or b"Resource" in source or b"Group" in source)
             and _PY_CONSTRUCTORS.search(source) is not None)
@@ -155,10 +160,9 @@ def py_may_declare(parsed: ParsedFile) -> bool:
                 node.parent.type == "decorator":
             return True
         at = m.start() + 1  # (a match that starts in a string must not hide a decorator it overlaps)
-    if b"add_" in source:
-        for word in _PY_ADD_CALLS:
-            if any(_py_called(root, start, start + len(word)) is not None for start in positions(source, word)):
-                return True
+    for word in _PY_ADD_CALLS + _PY_MOUNT_CALLS:
+        if word in source and any(_py_called(root, at, at + len(word)) is not None for at in positions(source, word)):
+            return True
     for m in _PY_CONSTRUCTORS.finditer(source):
         word = m[0].rstrip(b"( \t\n\r\f\v")
         if word != b"Group" and _py_called(root, m.start(), m.start() + len(word)) is not None:
@@ -191,17 +195,23 @@ HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
 
 def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     """Every surface `parsed` declares, in source order. Languages without an extractor give []."""
+    return extract_surfaces_and_mounts(parsed)[0]
+
+
+def extract_surfaces_and_mounts(parsed: ParsedFile) -> tuple[list[Surface], list[Mount]]:
+    """(the surfaces, in source order; the routers it mounts under a prefix)."""
     fast_text(parsed)
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
-        return []
+        return [], []
     if extractor is _Js and not js_may_declare(parsed):
-        return []  # none of the calls every JS/TS surface is made with: most library files end here
+        return [], []  # none of the calls every JS/TS surface is made with: most library files end here
     if extractor is _Python and not py_may_declare(parsed):
-        return []  # no decorator and none of the registration calls: no surface
-    surfaces = extractor(parsed).run()
+        return [], []  # no decorator and none of the registration calls: no surface
+    reader = extractor(parsed)
+    surfaces = reader.run()
     surfaces.sort(key=lambda s: (s.line, s.name))
-    return surfaces
+    return surfaces, getattr(reader, "found_mounts", [])
 
 
 # --- shared helpers ---------------------------------------------------------------------------------------
@@ -415,6 +425,7 @@ class _Python:
                 if known:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
         self.out: list[Surface] = []
+        self.found_mounts: list[Mount] = []
 
     # bindings
     def _import(self, node: Any) -> None:
@@ -535,6 +546,7 @@ class _Python:
         self.decli()
         self.http()
         self.resources()
+        self.mounts()
         self.django()
         self.mcp()
         return self.out
@@ -891,7 +903,7 @@ class _Python:
                     continue
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
-                self.route(node, known, path, attr, keywords.get("methods"), function, description)
+                self.route(node, known, path, attr, keywords.get("methods"), function, description, receiver)
         for call, receiver, attr in self.call_info():
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
@@ -904,7 +916,31 @@ class _Python:
             else:
                 view = keywords.get("endpoint") or (positional[1] if len(positional) > 1 else None)
             handler = self.pf.text(view) if view is not None else None
-            self.route(call, known, self.resolve(positional[0]), "route", keywords.get("methods"), handler, "")
+            self.route(call, known, self.resolve(positional[0]), "route", keywords.get("methods"), handler, "",
+                       receiver)
+
+    # routers mounted under a prefix: FastAPI's include_router(router, prefix=...), Flask's
+    # register_blueprint(bp, url_prefix=...)
+    def mounts(self) -> None:
+        for call, receiver, attr in self.call_info():
+            if attr not in ("include_router", "register_blueprint") or receiver is None:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if not positional or positional[0].type not in ("identifier", "attribute"):
+                continue
+            given = keywords.get("prefix" if attr == "include_router" else "url_prefix")
+            prefix = self.resolve(given) if given is not None else ""
+            if prefix is None or prefix and not prefix.startswith("/"):
+                continue  # an unknown prefix: the routes stay as registered
+            target = "".join(self.pf.text(positional[0]).split())
+            head, _, rest = target.partition(".")
+            imported = self.names.get(head)  # "app.routers.items" for `from app.routers import items`
+            if imported is not None:
+                full = f"{imported}.{rest}" if rest else imported
+                module, _, name = full.rpartition(".")
+                self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
+            elif not rest:
+                self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
 
     # flask-restful / flask-restx: `api.add_resource(Watch, "/watch/<id>", ...)` serves each HTTP
     # method the class has a method for; the class is often another module's, so the routes are
@@ -942,7 +978,7 @@ class _Python:
         return ""
 
     def route(self, node: Any, known: tuple[str, str], path: str | None, attr: str, methods_node: Any,
-              handler: str | None, description: str) -> None:
+              handler: str | None, description: str, receiver: str | None = None) -> None:
         framework, prefix = known
         if path is None or not path.startswith("/") and not (prefix and path == ""):
             return  # a route needs a literal path
@@ -957,7 +993,8 @@ class _Python:
         for method in methods:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,
-                                                                      **({"prefix": prefix} if prefix else {})}))
+                                                                      **({"prefix": prefix} if prefix else {}),
+                                                                      **({"receiver": receiver} if receiver else {})}))
 
     # Django
     def django(self) -> None:
@@ -1101,7 +1138,9 @@ class _Js:
         self.news = caps.get("new", [])
         self.declarators = caps.get("declarator", [])
         self.modules: set[str] = set()
-        for node in caps.get("import", []):
+        self.imports = caps.get("import", [])
+        self.found_mounts: list[Mount] = []
+        for node in self.imports:
             source = node.child_by_field_name("source")
             if source is not None and js_string(pf, source):
                 self.modules.add(js_string(pf, source))
@@ -1371,9 +1410,87 @@ class _Js:
 
     def run(self) -> list[Surface]:
         self.http()
+        self.mounts()
         self.mcp()
         self.cli()
         return self.out
+
+    def receiver_detail(self, receiver: Any) -> dict[str, str]:
+        """{"receiver": name} of the router a route is registered on, when it has a plain name."""
+        root = self.chain_root(receiver)
+        return {"receiver": self.pf.text(root)} if root is not None and root.type == "identifier" else {}
+
+    # routers mounted under a prefix: app.use("/users", users), router.use("/x", sub.routes()) (Koa),
+    # app.route("/books", books) (Hono)
+    def mounts(self) -> None:
+        for call, receiver, prop in self.member_info():
+            if receiver is None or prop != "use" and prop != "route":
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if len(args) < 2 or prop == "route" and len(args) != 2:
+                continue
+            prefix = self.resolve(args[0])
+            root = self.chain_root(receiver)
+            if prefix is None or not prefix.startswith("/") or root is None or root.type != "identifier" or \
+                    self.http_receiver(receiver) is None:
+                continue
+            target = _unwrap_js(args[-1])
+            if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
+                function = target.child_by_field_name("function")
+                spec = self.require_of(target)
+                if spec is not None:
+                    self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call)))
+                    continue
+                target = function.child_by_field_name("object") if function is not None and \
+                    function.type == "member_expression" else None
+            if target is None or target.type != "identifier":
+                continue
+            name = self.pf.text(target)
+            module, imported = self.import_of(name)
+            self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call)))
+
+    def require_of(self, call: Any) -> str | None:
+        """'./x' of `require('./x')`."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "identifier" or self.pf.text(function) != "require":
+            return None
+        args = js_args(call.child_by_field_name("arguments"))
+        return js_string(self.pf, args[0]) if len(args) == 1 else None
+
+    def import_of(self, name: str) -> tuple[str | None, str | None]:
+        """(specifier, name there) when `name` is bound by an import or a require of a module
+        (a default import is "default"), else (None, None): the file's own binding."""
+        for node in self.declarators:  # const users = require('./users'); const { users } = require('./x')
+            value = _unwrap_js(node.child_by_field_name("value"))
+            binding = node.child_by_field_name("name")
+            if value is None or binding is None or value.type != "call_expression":
+                continue
+            spec = self.require_of(value)
+            if spec is None:
+                continue
+            if binding.type == "identifier" and self.pf.text(binding) == name:
+                return spec, "default"
+            if binding.type == "object_pattern":
+                for part in binding.named_children:
+                    if part.type == "shorthand_property_identifier_pattern" and self.pf.text(part) == name:
+                        return spec, name
+                    if part.type == "pair_pattern" and self.pf.text(part.child_by_field_name("value")) == name:
+                        return spec, self.key(part.child_by_field_name("key"))
+        for node in self.imports:
+            source = node.child_by_field_name("source")
+            spec = js_string(self.pf, source) if source is not None else None
+            clause = next((c for c in node.named_children if c.type == "import_clause"), None)
+            if spec is None or clause is None:
+                continue
+            for part in clause.named_children:
+                if part.type == "identifier" and self.pf.text(part) == name:
+                    return spec, "default"
+                if part.type == "named_imports":
+                    for specifier in part.named_children:
+                        imported, alias = specifier.child_by_field_name("name"), specifier.child_by_field_name("alias")
+                        if self.pf.text(alias if alias is not None else imported) == name:
+                            return spec, self.pf.text(imported)
+        return None, None
 
     # HTTP
     def server_framework(self) -> str | None:
@@ -1445,7 +1562,7 @@ class _Js:
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
         self.out.append(_surface("http-route", _route_name(prop, path), call, framework, handler=handler,
-                                 detail={"method": prop.upper(), "path": path}))
+                                 detail={"method": prop.upper(), "path": path, **self.receiver_detail(receiver)}))
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""
@@ -1462,7 +1579,9 @@ class _Js:
             self.out.append(_surface("http-route", _route_name(method, path), item, framework,
                                      handler=self.pf.text(handler) if handler is not None and handler.type in (
                                          "identifier", "member_expression") else None,
-                                     detail={"method": method, "path": path}))
+                                     detail={"method": method, "path": path,
+                                             **self.receiver_detail(call.child_by_field_name("function")
+                                                                    .child_by_field_name("object"))}))
 
     # MCP
     def mcp_receiver(self, receiver: Any) -> bool:

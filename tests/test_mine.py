@@ -418,3 +418,58 @@ def test_capindex_mine_draws_a_progress_bar_on_a_terminal_and_none_with_json(tmp
     stdout, terminal = stderr_on_a_terminal("--json")
     assert json.loads(stdout)["coverage"]["files_parsed"] == 60 and terminal == b""
 
+
+def test_routes_of_mounted_routers_are_served_under_their_prefixes_across_files(tmp_path, capsys):
+    root = tmp_path / "svc"
+    (root / "routes").mkdir(parents=True)
+    (root / "app.js").write_text(  # only mounts here: no route of its own
+        "const express = require('express');\nconst admin = require('./routes/admin');\n"
+        "import items from './routes/items.js';\nconst app = express();\n"
+        "app.use('/users', require('./routes/users'));\napp.use('/admin', auth, admin);\n"
+        "app.use('/items', items);\napp.use('/v2/items', items);\napp.use('/ext', require('some-package'));\n"
+        "app.use(express.json());\nmodule.exports = app;\n")
+    (root / "routes" / "users.js").write_text(
+        "const router = require('express').Router();\nconst deep = require('./deep');\n"
+        "router.get('/:id', (req, res) => res.send(req.params.id));\nrouter.post('/', (req, res) => res.end());\n"
+        "router.use('/:id/deep', deep);\nmodule.exports = router;\n")
+    (root / "routes" / "deep.js").write_text(
+        "const express = require('express');\nconst r = express.Router();\nr.get('/leaf', (q, s) => s.end());\n"
+        "module.exports = r;\n")
+    (root / "routes" / "admin.js").write_text(
+        "const express = require('express');\nconst r = express.Router();\nconst api = express.Router();\n"
+        "api.get('/ping', (q, s) => s.end());\nr.use('/api', api);\nr.delete('/cache', (q, s) => s.end());\n"
+        "module.exports = r;\n")
+    (root / "routes" / "items.js").write_text(
+        "import { Router } from 'express';\nconst items = Router();\nitems.get('/', (q, s) => s.end());\n"
+        "export default items;\n")
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /users/:id", "POST /users", "GET /users/:id/deep/leaf", "DELETE /admin/cache",
+                      "GET /admin/api/ping", "GET /items", "GET /v2/items"}
+
+
+def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
+    root = tmp_path / "py"
+    (root / "app" / "routers").mkdir(parents=True)
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "routers" / "__init__.py").write_text("")
+    (root / "app" / "main.py").write_text(
+        "from fastapi import FastAPI\nfrom app.routers import items\nfrom .routers.users import router as users_router\n"
+        "from . import admin\n\napp = FastAPI()\napp.include_router(items.router, prefix='/api/v1')\n"
+        "app.include_router(users_router)\napp.include_router(admin.bp_router, prefix=settings.PREFIX)\n\n\n"
+        "@app.get('/health')\ndef health():\n    return 'ok'\n")
+    (root / "app" / "routers" / "items.py").write_text(
+        "from fastapi import APIRouter\nrouter = APIRouter(prefix='/items')\n\n\n"
+        "@router.get('/{item_id}')\ndef read_item(item_id: int):\n    return item_id\n")
+    (root / "app" / "routers" / "users.py").write_text(
+        "from fastapi import APIRouter\nrouter = APIRouter()\n\n\n@router.post('/users')\ndef make():\n    return 1\n")
+    (root / "app" / "admin.py").write_text(
+        "from fastapi import APIRouter\nbp_router = APIRouter()\n\n\n@bp_router.get('/stats')\ndef stats():\n    return 1\n")
+    (root / "web.py").write_text(
+        "from flask import Flask, Blueprint\napp = Flask(__name__)\nbp = Blueprint('admin', __name__)\n\n\n"
+        "@bp.route('/users')\ndef users():\n    return 'u'\n\n\napp.register_blueprint(bp, url_prefix='/admin')\n")
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
+    # an unknown prefix (settings.PREFIX) leaves the router's routes as registered
+    assert routes == {"GET /api/v1/items/{item_id}", "POST /users", "GET /stats", "GET /health", "GET /admin/users"}
+

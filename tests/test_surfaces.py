@@ -714,11 +714,13 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
 
     whole = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(|"
                        rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
-                       rb"urlpatterns|add_tool|Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
+                       rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
+                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
 
     pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
               b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
-              b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_"]
+              b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_",
+              b"add_resource", b"include_router", b"register_blueprint"]
     samples = [b"".join(combo) for n in (1, 2, 3) for combo in itertools.product(pieces, repeat=n)]
     rng = random.Random(5)
     samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]

@@ -1,0 +1,92 @@
+"""Routers mounted under a path prefix, across files: `app.use("/users", require("./routes/users"))`,
+FastAPI's `app.include_router(items.router, prefix="/api/v1")`, Flask's
+`app.register_blueprint(bp, url_prefix="/admin")`. Each file's extractor records the routes it
+registers with the router they are registered on (detail["receiver"]) and the routers it mounts
+(facts.Mount); here, in assembly, where every file's facts are known, each mount is followed to
+the router it names (the file's own, or the one another module exports), and that router's
+routes are served under the prefix, through every mount above it (a router mounted twice serves
+its routes twice). A route whose router is mounted nowhere keeps its path. A mount whose router
+cannot be found changes nothing: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import replace
+
+from .facts import FileFacts, Mount, Surface
+from .resource_routes import _absolute, _python_modules
+
+Router = tuple[str, str]  # (file, the router's name there)
+_JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
+_DEPTH = 8  # mounts followed upwards at most (a cycle, or an absurd nesting, stops there)
+
+
+def apply_mounts(facts: dict[str, FileFacts]) -> None:
+    """Rewrite the routes of mounted routers in `facts` to their served paths."""
+    mounts = [(path, m) for path, f in facts.items() for m in f.mounts]
+    if not mounts:
+        return
+    modules: dict[str, str] | None = None
+    above: dict[Router, list[tuple[Router, str]]] = {}  # router -> [(the router it is mounted on, prefix)]
+    for path, mount in mounts:
+        if facts[path].language == "python" and modules is None:
+            modules = _python_modules(facts)
+        target = _target(facts, modules or {}, path, mount)
+        if target is not None:
+            above.setdefault(target, []).append(((path, mount.receiver), mount.prefix))
+    if not above:
+        return
+    for path, f in facts.items():
+        if not any(s.kind == "http-route" and (path, s.detail.get("receiver")) in above for s in f.surfaces):
+            continue
+        routes: list[Surface] = []
+        for surface in f.surfaces:
+            router = (path, surface.detail.get("receiver"))
+            if surface.kind != "http-route" or router not in above:
+                routes.append(surface)
+                continue
+            for prefix in dict.fromkeys(_prefixes(above, router, 0)):  # each distinct served path once
+                routes.append(_under(surface, prefix))
+        f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
+
+
+def _prefixes(above: dict[Router, list[tuple[Router, str]]], router: Router, depth: int) -> list[str]:
+    """Every prefix the router is served under (its own mounts', and theirs above them)."""
+    if router not in above or depth >= _DEPTH:
+        return [""]
+    return [_join(outer, prefix) for parent, prefix in above[router] for outer in _prefixes(above, parent, depth + 1)]
+
+
+def _under(route: Surface, prefix: str) -> Surface:
+    if not prefix:
+        return route
+    method, _, path = route.name.partition(" ")
+    full = _join(prefix, path)
+    return replace(route, name=f"{method} {full}", detail={**route.detail, "path": full, "mounted_at": prefix})
+
+
+def _join(prefix: str, path: str) -> str:
+    if not prefix:
+        return path
+    return prefix.rstrip("/") + ("/" + path.lstrip("/") if path.strip("/") else "")
+
+
+def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mount: Mount) -> Router | None:
+    """The (file, name) of the router a mount names, or None when it is not found."""
+    if mount.module is None:
+        return path, mount.name
+    if facts[path].language == "python":
+        module = modules.get(_absolute(mount.module, path))
+        return (module, mount.name) if module is not None else None
+    if not mount.module.startswith("."):
+        return None  # a package's router: not in this tree
+    base = posixpath.normpath(posixpath.join(posixpath.dirname(path), mount.module))
+    found = next((p for p in (base + ext for ext in _JS_EXTENSIONS) if p in facts), None) or next(
+        (p for p in (f"{base}/index{ext}" for ext in _JS_EXTENSIONS[1:]) if p in facts), None)
+    if found is None:
+        return None
+    if mount.name == "default":
+        local = facts[found].module.default_export
+        return (found, local) if local else None
+    return found, mount.name
