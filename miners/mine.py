@@ -27,6 +27,7 @@ from . import declared_scan
 from .coverage import content_problem, plan
 from .declarations import extract_declarations
 from .declared_scan import APP_ID_MARK, APP_MARK
+from .deferred_paths import resolve_deferred_paths
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .mounts import apply_mounts
@@ -128,6 +129,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
         else:
             facts[path] = result
     resolve_resource_routes(facts)  # routes whose methods another file's class declares
+    resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})

@@ -322,6 +322,38 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
         return UNRESOLVED
 
 
+DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
+
+
+def _enclosing(node: Any, kind: str) -> Any:
+    node = node.parent if node is not None else None
+    while node is not None and node.type != kind:
+        node = node.parent
+    return node
+
+
+def _assigned(pf: ParsedFile, block: Any, name: str, before: int | None) -> Any:
+    """The value of the last `name = value` statement directly in `block` (before byte `before`),
+    or None; None too when `name` is also assigned deeper in the block (a branch may differ)."""
+    found, text = None, name.encode()
+    for statement in block.named_children:
+        if before is not None and statement.start_byte >= before:
+            break
+        node = statement.named_child(0) if statement.type == "expression_statement" and \
+            statement.named_child_count else statement
+        if node.type == "assignment":
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "identifier" and pf.text(left) == name:
+                found = node.child_by_field_name("right")
+                continue
+        if text in pf.source[statement.start_byte:statement.end_byte] and statement.type in (
+                "if_statement", "for_statement", "while_statement", "try_statement", "with_statement",
+                "match_statement") and re.search(rb"(?<![\w.])" + re.escape(text) + rb"\s*=(?!=)",
+                                                 pf.source[statement.start_byte:statement.end_byte]):
+            return None
+    return found
+
+
 class _Group(dict):  # type: ignore[type-arg]
     """A dict literal of a command spec, read: key -> value node, or a _Group for a nested dict."""
 
@@ -894,8 +926,7 @@ class _Python:
                 known = self.http_framework(receiver)
                 if known is None:
                     continue
-                path = self.resolve(positional[0]) if positional else self.resolve(
-                    keywords.get("path") or keywords.get("rule"))
+                path = self.path_of(positional[0] if positional else keywords.get("path") or keywords.get("rule"))
                 if definition is not None and definition.type == "class_definition":
                     if attr == "route" and path is not None and function:  # flask-restx, flask-smorest
                         prefix = known[1] or self.namespace_prefix(receiver)
@@ -915,9 +946,120 @@ class _Python:
                 view = keywords.get("view_func") or (positional[2] if len(positional) > 2 else None)
             else:
                 view = keywords.get("endpoint") or (positional[1] if len(positional) > 1 else None)
-            handler = self.pf.text(view) if view is not None else None
-            self.route(call, known, self.resolve(positional[0]), "route", keywords.get("methods"), handler, "",
-                       receiver)
+            named = self.pf.text(view) if view is not None else None
+            for path, handler in self.paths_of(call, positional[0], view, named):
+                self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver)
+
+    # route paths that are not one literal: f"{BASE}/items", f"/api/{self.VERSION}", a local variable,
+    # the keys of a dict a loop registers (`for path, view in routes.items(): add_api_route(path, view)`);
+    # a part only another module knows (an imported constant) is left as DEFERRED + name + DEFERRED,
+    # for assembly to read there (miners/deferred_paths.py)
+    def path_of(self, node: Any) -> str | None:
+        value = self.resolve(node)
+        if value is not None or node is None:
+            return value
+        parts = self.text_value(node, node, 0)
+        return "".join(parts) if parts is not None else None
+
+    def paths_of(self, call: Any, node: Any, view: Any, handler: str | None) -> list[tuple[str | None, str | None]]:
+        """(path, handler) pairs of one registration: one, or one per key of the dict a loop walks."""
+        if node.type == "identifier" and view is not None and view.type == "identifier":
+            loop = _enclosing(call, "for_statement")
+            left = loop.child_by_field_name("left") if loop is not None else None
+            right = loop.child_by_field_name("right") if loop is not None else None
+            names = [self.pf.text(n) for n in left.named_children] if left is not None and left.type in (
+                "pattern_list", "tuple_pattern") else []
+            if names == [self.pf.text(node), self.pf.text(view)] and right is not None and right.type == "call":
+                function = right.child_by_field_name("function")
+                if function is not None and function.type == "attribute" and \
+                        self.pf.text(function.child_by_field_name("attribute")) == "items":
+                    table = self.value_of(function.child_by_field_name("object"), loop)
+                    if table is not None and table.type == "dictionary":
+                        out = []
+                        for pair in table.named_children:
+                            if pair.type != "pair":
+                                continue
+                            parts = self.text_value(pair.child_by_field_name("key"), pair, 0)
+                            value = pair.child_by_field_name("value")
+                            out.append(("".join(parts) if parts is not None else None,
+                                        self.pf.text(value) if value is not None else None))
+                        return out
+        return [(self.path_of(node), handler)]
+
+    def text_value(self, node: Any, at: Any, depth: int) -> list[str] | None:
+        """The text `node` evaluates to, as parts (an imported name's part deferred), or None."""
+        if node is None or depth > 8:
+            return None
+        kind = node.type
+        if kind == "parenthesized_expression" and node.named_child_count == 1:
+            return self.text_value(node.named_child(0), at, depth + 1)
+        if kind == "string":
+            start = node.child(0)
+            if start is None or "f" not in self.pf.text(start).lower():
+                value = py_string(self.pf, node)
+                return [value] if value is not None else None
+            parts: list[str] = []
+            for child in node.children:
+                if child.type == "string_content":
+                    text = self.pf.text(child)
+                    if "\\" in text:
+                        return None  # an escape: not worth interpreting for a path
+                    parts.append(text.replace("{{", "{").replace("}}", "}"))
+                elif child.type == "interpolation":
+                    inner = [c for c in child.named_children if c.type not in ("comment",)]
+                    if len(inner) != 1:
+                        return None  # a conversion or a format: not a plain value
+                    value = self.text_value(inner[0], at, depth + 1)
+                    if value is None:
+                        return None
+                    parts += value
+            return parts
+        if kind == "concatenated_string" or kind == "binary_operator" and \
+                self.pf.text(node.child_by_field_name("operator")) == "+":
+            pieces = node.named_children if kind == "concatenated_string" else [
+                node.child_by_field_name("left"), node.child_by_field_name("right")]
+            out: list[str] = []
+            for piece in pieces:
+                value = self.text_value(piece, at, depth + 1)
+                if value is None:
+                    return None
+                out += value
+            return out
+        if kind in ("identifier", "attribute"):
+            known = self.resolve(node)
+            if known is not None:
+                return [known]
+            value = self.value_of(node, at)
+            if value is not None:
+                return self.text_value(value, value, depth + 1)
+            if kind == "identifier" and self.pf.text(node) in self.names:  # another module's constant
+                return [DEFERRED + self.names[self.pf.text(node)] + DEFERRED]
+        return None
+
+    def value_of(self, node: Any, at: Any) -> Any:
+        """The node a name is bound to where `at` is: the last plain assignment before it in the
+        enclosing function, else at module level; `self.X` / `Cls.X`: the class body's `X = ...`."""
+        if node is None:
+            return None
+        if node.type == "attribute":
+            obj, attr = node.child_by_field_name("object"), node.child_by_field_name("attribute")
+            if obj is None or attr is None or obj.type != "identifier":
+                return None
+            owner = self.pf.text(obj)
+            cls = _enclosing(at, "class_definition") if owner in ("self", "cls") else next(
+                (c for c in self.pf.tree.root_node.named_children if c.type == "class_definition"
+                 and self.pf.text(c.child_by_field_name("name")) == owner), None)
+            body = cls.child_by_field_name("body") if cls is not None else None
+            return _assigned(self.pf, body, self.pf.text(attr), None) if body is not None else None
+        if node.type != "identifier":
+            return None
+        name = self.pf.text(node)
+        function = _enclosing(at, "function_definition")
+        if function is not None:
+            value = _assigned(self.pf, function.child_by_field_name("body"), name, at.start_byte)
+            if value is not None:
+                return value
+        return _assigned(self.pf, self.pf.tree.root_node, name, None)
 
     # routers mounted under a prefix: FastAPI's include_router(router, prefix=...), Flask's
     # register_blueprint(bp, url_prefix=...)
@@ -980,8 +1122,8 @@ class _Python:
     def route(self, node: Any, known: tuple[str, str], path: str | None, attr: str, methods_node: Any,
               handler: str | None, description: str, receiver: str | None = None) -> None:
         framework, prefix = known
-        if path is None or not path.startswith("/") and not (prefix and path == ""):
-            return  # a route needs a literal path
+        if path is None or not path.startswith(("/", DEFERRED)) and not (prefix and path == ""):
+            return  # a route needs a literal path (or one assembly can finish: DEFERRED)
         if attr in HTTP_VERBS:
             methods = [attr.upper()]
         elif methods_node is None:

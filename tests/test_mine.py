@@ -473,3 +473,47 @@ def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     # an unknown prefix (settings.PREFIX) leaves the router's routes as registered
     assert routes == {"GET /api/v1/items/{item_id}", "POST /users", "GET /stats", "GET /health", "GET /admin/users"}
 
+
+def test_route_paths_built_from_fstrings_locals_class_attributes_loops_and_other_modules_constants(tmp_path, capsys):
+    root = tmp_path / "mon"
+    (root / "mon" / "outputs").mkdir(parents=True)
+    (root / "mon" / "__init__.py").write_text("from .version import __apiversion__\n")
+    (root / "mon" / "version.py").write_text("__apiversion__ = '4'\n")
+    (root / "mon" / "outputs" / "__init__.py").write_text("")
+    (root / "mon" / "outputs" / "api.py").write_text('''
+from fastapi import APIRouter, FastAPI
+from mon import __apiversion__
+from elsewhere import UNKNOWN
+
+PREFIX = "/ui"
+app = FastAPI()
+
+
+@app.get(f"{PREFIX}/index")
+def index():
+    return 1
+
+
+class RestfulApi:
+    API_VERSION = __apiversion__
+
+    def _router(self):
+        base_path = f"/api/{self.API_VERSION}"
+        plugin_path = f"{base_path}/{{plugin}}"
+        router = APIRouter()
+        router.add_api_route(f"{base_path}/status", self._status, methods=["HEAD"])
+        router.add_api_route(f"{UNKNOWN}/lost", self._lost)
+        route_mapping = {
+            f"{base_path}/config": self._config,
+            f"{plugin_path}/history/{{nb}}": self._history,
+        }
+        for path, endpoint in route_mapping.items():
+            router.add_api_route(path, endpoint)
+        return router
+'''.lstrip())
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /ui/index", "HEAD /api/4/status", "GET /api/4/config",
+                           "GET /api/4/{plugin}/history/{nb}"}  # UNKNOWN's module is not in the tree: dropped
+    assert routes["GET /api/4/config"]["symbol"] == "self._config"
+

@@ -1,0 +1,89 @@
+"""Route paths that name another module's constant: `f"/api/{self.API_VERSION}/status"` where the
+class has `API_VERSION = __apiversion__` and `from glances import __apiversion__`. The file's
+extractor leaves such a part as DEFERRED + "glances.__apiversion__" + DEFERRED (surfaces.py);
+here, in assembly, the module is found among the tree's Python files and read: a module-level
+`NAME = "literal"` (or an import of it from a module that has one) gives the text. A route whose
+path still has a part nobody can read is dropped, as a route without a literal path always is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .facts import FileFacts, Surface
+from .resource_routes import _absolute, _python_modules
+from .surfaces import DEFERRED
+
+_HOPS = 3  # imports of the constant followed at most
+
+
+def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
+    """Finish (or drop) every route in `facts` whose path has a deferred part."""
+    modules: dict[str, str] | None = None
+    known: dict[tuple[str, str], str | None] = {}  # (file, name) -> its string value
+    for path, f in facts.items():
+        if f.language != "python" or not any(DEFERRED in s.name for s in f.surfaces):
+            continue
+        if modules is None:
+            modules = _python_modules(facts)
+        kept: list[Surface] = []
+        for surface in f.surfaces:
+            if DEFERRED not in surface.name:
+                kept.append(surface)
+                continue
+            name = _finish(surface.name, path, modules, read, known)
+            if name is not None and name.partition(" ")[2].startswith("/"):
+                surface.name = name
+                surface.detail["path"] = name.partition(" ")[2]
+                kept.append(surface)
+        f.surfaces = kept
+
+
+def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str], bytes],
+            known: dict[tuple[str, str], str | None]) -> str | None:
+    pieces = text.split(DEFERRED)
+    for i in range(1, len(pieces), 2):  # the odd pieces are the deferred names
+        value = _constant(pieces[i], path, modules, read, known, _HOPS)
+        if value is None:
+            return None
+        pieces[i] = value
+    return "".join(pieces)
+
+
+def _constant(dotted: str, importer: str, modules: dict[str, str], read: Callable[[str], bytes],
+              known: dict[tuple[str, str], str | None], hops: int) -> str | None:
+    """The string a module-level name of another module holds, by its dotted import name."""
+    module, _, name = _absolute(dotted, importer).rpartition(".")
+    path = modules.get(module)
+    if path is None or not name:
+        return None
+    if (path, name) not in known:
+        known[path, name] = None  # (a cycle of imports reads as unknown)
+        known[path, name] = _read_constant(path, name, modules, read, known, hops)
+    return known[path, name]
+
+
+def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable[[str], bytes],
+                   known: dict[tuple[str, str], str | None], hops: int) -> str | None:
+    from . import parsing
+    from .facts import ParsedFile
+    from .python_imports import python_imports
+    from .surfaces import _assigned, py_string
+
+    data = read(path)
+    if name.encode() not in data:
+        return None
+    parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
+    root = parsed.tree.root_node
+    value: Any = _assigned(parsed, root, name, None)
+    if value is not None:
+        return py_string(parsed, value)
+    if hops == 0:
+        return None
+    for statement in root.named_children:  # `from .version import __apiversion__`: read it there
+        if statement.type == "import_from_statement":
+            _, names = python_imports(parsed, statement)
+            if name in names:
+                return _constant(names[name], path, modules, read, known, hops - 1)
+    return None
