@@ -421,27 +421,29 @@ def test_capindex_mine_draws_a_progress_bar_on_a_terminal_and_none_with_json(tmp
 
 def test_routes_of_mounted_routers_are_served_under_their_prefixes_across_files(tmp_path, capsys):
     root = tmp_path / "svc"
+    files = {
+        "app.js": (  # only mounts here: no route of its own
+            "const express = require('express');\nconst admin = require('./routes/admin');\n"
+            "import items from './routes/items.js';\nconst app = express();\n"
+            "app.use('/users', require('./routes/users'));\napp.use('/admin', auth, admin);\n"
+            "app.use('/items', items);\napp.use('/v2/items', items);\napp.use('/ext', require('some-package'));\n"
+            "app.use(express.json());\nmodule.exports = app;\n"),
+        "routes/users.js": (
+            "const router = require('express').Router();\nconst deep = require('./deep');\n"
+            "router.get('/:id', (req, res) => res.send(req.params.id));\nrouter.post('/', (req, res) => res.end());\n"
+            "router.use('/:id/deep', deep);\nmodule.exports = router;\n"),
+        "routes/deep.js": "const r = require('express').Router();\nr.get('/leaf', (q, s) => s.end());\nmodule.exports = r;\n",
+        "routes/admin.js": (
+            "const express = require('express');\nconst r = express.Router();\nconst api = express.Router();\n"
+            "api.get('/ping', (q, s) => s.end());\nr.use('/api', api);\nr.delete('/cache', (q, s) => s.end());\n"
+            "module.exports = r;\n"),
+        "routes/items.js": (
+            "import { Router } from 'express';\nconst items = Router();\nitems.get('/', (q, s) => s.end());\n"
+            "export default items;\n"),
+    }
     (root / "routes").mkdir(parents=True)
-    (root / "app.js").write_text(  # only mounts here: no route of its own
-        "const express = require('express');\nconst admin = require('./routes/admin');\n"
-        "import items from './routes/items.js';\nconst app = express();\n"
-        "app.use('/users', require('./routes/users'));\napp.use('/admin', auth, admin);\n"
-        "app.use('/items', items);\napp.use('/v2/items', items);\napp.use('/ext', require('some-package'));\n"
-        "app.use(express.json());\nmodule.exports = app;\n")
-    (root / "routes" / "users.js").write_text(
-        "const router = require('express').Router();\nconst deep = require('./deep');\n"
-        "router.get('/:id', (req, res) => res.send(req.params.id));\nrouter.post('/', (req, res) => res.end());\n"
-        "router.use('/:id/deep', deep);\nmodule.exports = router;\n")
-    (root / "routes" / "deep.js").write_text(
-        "const express = require('express');\nconst r = express.Router();\nr.get('/leaf', (q, s) => s.end());\n"
-        "module.exports = r;\n")
-    (root / "routes" / "admin.js").write_text(
-        "const express = require('express');\nconst r = express.Router();\nconst api = express.Router();\n"
-        "api.get('/ping', (q, s) => s.end());\nr.use('/api', api);\nr.delete('/cache', (q, s) => s.end());\n"
-        "module.exports = r;\n")
-    (root / "routes" / "items.js").write_text(
-        "import { Router } from 'express';\nconst items = Router();\nitems.get('/', (q, s) => s.end());\n"
-        "export default items;\n")
+    for name, text in files.items():
+        (root / name).write_text(text)
     report = mine(tmp_path, capsys, str(root))
     routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /users/:id", "POST /users", "GET /users/:id/deep/leaf", "DELETE /admin/cache",
