@@ -1333,6 +1333,8 @@ class _Js:
 
     def _flatten(self, key: str, value: Any, depth: int) -> None:
         text = js_string(self.pf, value)
+        if text is None and value.type in ("template_string", "binary_expression"):
+            text = self.resolve(value)  # const API = `${BASE}/v1` (BASE declared above it)
         if text is not None:
             self.strings[key] = text
         elif value.type == "object" and depth < 3:
@@ -1388,8 +1390,9 @@ class _Js:
             return self.resolve(node.named_children[0])
         return js_string(self.pf, node)
 
-    def resolve(self, node: Any) -> str | None:
-        """A string literal, or a same-file const / object member / enum member it names."""
+    def resolve(self, node: Any, depth: int = 0) -> str | None:
+        """A string literal, or a same-file const / object member / enum member it names, or a
+        template literal or `+` of those (`${BASE}/users`, BASE + "/items")."""
         node = _unwrap_js(node)
         if node is None:
             return None
@@ -1398,6 +1401,25 @@ class _Js:
             text = "".join(self.pf.text(node).split())
             text = _JS_SUBSCRIPT.sub(r".\1", text) if "[" in text else text  # TOOLS["search"] -> TOOLS.search
             value = self.strings.get(text)
+        elif value is None and depth < 8 and node.type == "template_string":
+            parts = []
+            for child in node.children:
+                if child.type == "escape_sequence":
+                    return None  # (an escape beside a substitution: not worth reading for a name)
+                if child.type == "string_fragment":
+                    parts.append(self.pf.text(child))
+                elif child.type == "template_substitution":
+                    inner = [c for c in child.named_children if c.type != "comment"]
+                    part = self.resolve(inner[0], depth + 1) if len(inner) == 1 else None
+                    if part is None:
+                        return None
+                    parts.append(part)
+            value = "".join(parts)
+        elif value is None and depth < 8 and node.type == "binary_expression" and \
+                self.pf.text(node.child_by_field_name("operator")) == "+":
+            left = self.resolve(node.child_by_field_name("left"), depth + 1)
+            right = self.resolve(node.child_by_field_name("right"), depth + 1) if left is not None else None
+            value = left + right if right is not None else None
         return value
 
     def literal(self, node: Any, depth: int = 0) -> Any:

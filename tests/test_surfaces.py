@@ -659,6 +659,24 @@ def test_route_paths_from_a_constructors_configuration_object_and_spread_constan
     assert set(by_name(found, "http-route")) == {"POST /token", "GET /jwks", "GET /userinfo", "GET /health"}
 
 
+def test_route_paths_from_template_literals_and_concatenations_of_constants():
+    found = surfaces("javascript", """
+        const express = require("express");
+        const app = express();
+        const BASE = "/api/v1";
+        const USERS = `${BASE}/users`;
+        const cfg = { prefix: "/x" };
+        app.get(`${BASE}/items`, (req, res) => res.end());
+        app.get(BASE + "/health", (req, res) => res.end());
+        app.get(USERS + "/:id", (req, res) => res.end());
+        app.post(`${cfg.prefix}/p`, handler);
+        app.get(`${unknown}/no`, handler);
+        app.get(`/a\\n${BASE}`, handler);
+        """)
+    assert set(by_name(found, "http-route")) == {"GET /api/v1/items", "GET /api/v1/health", "GET /api/v1/users/:id",
+                                                 "POST /x/p"}
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
