@@ -121,7 +121,7 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b
                  b"add_resource")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint")  # mounts (_Python.mounts), no surface of their own
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
-_PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group)\s*\(")
+_PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 
 
 def _py_may_declare(source: bytes) -> bool:
@@ -130,7 +130,7 @@ def _py_may_declare(source: bytes) -> bool:
             or b"add_" in source and any(word in source for word in _PY_ADD_CALLS)
             or any(word in source for word in _PY_MOUNT_CALLS)
             or any(word in source for word in _PY_WORDS)
-            or (b"Tool" in source or b"Resource" in source or b"Group" in source)
+            or (b"Tool" in source or b"Resource" in source or b"Group" in source or b"Route" in source)
             and _PY_CONSTRUCTORS.search(source) is not None)
 
 
@@ -579,6 +579,7 @@ class _Python:
         self.http()
         self.resources()
         self.mounts()
+        self.starlette()
         self.django()
         self.mcp()
         return self.out
@@ -1137,6 +1138,37 @@ class _Python:
                                      description=description, detail={"method": method, "path": full,
                                                                       **({"prefix": prefix} if prefix else {}),
                                                                       **({"receiver": receiver} if receiver else {})}))
+
+    # Starlette (and FastAPI's underlying router): routes=[Route("/users", users, methods=[...]),
+    # Mount("/api", routes=[...])]; a Mount of another application (app=...) is opaque
+    def starlette(self) -> None:
+        if not {"starlette", "fastapi"} & self.modules:
+            return
+        for call, receiver, attr in self.call_info():
+            if attr != "Route" or receiver not in (None, "routing", "starlette.routing"):
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            path = self.path_of(positional[0] if positional else keywords.get("path"))
+            endpoint = positional[1] if len(positional) > 1 else keywords.get("endpoint")
+            if path is None or endpoint is None:
+                continue
+            prefix = self.mount_prefix(call)
+            if prefix is None:
+                continue  # inside a Mount whose path is not known
+            self.route(call, ("starlette", prefix), path, "route", keywords.get("methods"), self.pf.text(endpoint), "")
+
+    def mount_prefix(self, call: Any) -> str | None:
+        """The joined paths of the Mount(path, routes=[...]) calls a Route sits in ("" for none)."""
+        prefix, node = "", call.parent
+        while node is not None:
+            if node.type == "call" and self.callee_last(node) == "Mount":
+                positional, keywords = py_args(node.child_by_field_name("arguments"))
+                path = self.resolve(positional[0] if positional else keywords.get("path"))
+                if path is None:
+                    return None
+                prefix = _join_paths(path, prefix)
+            node = node.parent
+        return prefix
 
     # Django
     def django(self) -> None:

@@ -677,6 +677,30 @@ def test_route_paths_from_template_literals_and_concatenations_of_constants():
                                                  "POST /x/p"}
 
 
+def test_starlette_route_lists_and_mounts():
+    found = surfaces("python", """
+        from starlette.applications import Starlette
+        from starlette.routing import Mount, Route
+        API = "/api"
+
+        async def homepage(request): ...
+
+        routes = [
+            Route("/", homepage),
+            Route("/users", endpoint=users, methods=["GET", "POST"]),
+            Mount(API, routes=[Route("/items", items), Mount("/v1", routes=[Route("/deep", deep)])]),
+            Mount("/static", app=StaticFiles(directory="static")),
+            Mount(settings.PREFIX, routes=[Route("/lost", lost)]),
+        ]
+        app = Starlette(routes=routes)
+        """)
+    routes = by_name(found, "http-route")
+    assert set(routes) == {"GET /", "GET /users", "POST /users", "GET /api/items", "GET /api/v1/deep"}
+    assert routes["GET /users"].handler == "users" and routes["GET /api/items"].framework == "starlette"
+    # without Starlette (or FastAPI) imported, a Route() call is someone else's
+    assert surfaces("python", 'from maps import Route\nr = Route("/a", b)\n') == []
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
@@ -733,12 +757,12 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     whole = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(|"
                        rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
-                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|subcommands")
+                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands")
 
     pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
               b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
               b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_",
-              b"add_resource", b"include_router", b"register_blueprint"]
+              b"add_resource", b"include_router", b"register_blueprint", b"Route(", b"Route"]
     samples = [b"".join(combo) for n in (1, 2, 3) for combo in itertools.product(pieces, repeat=n)]
     rng = random.Random(5)
     samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
