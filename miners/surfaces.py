@@ -1,6 +1,7 @@
 """Surfaces: what a file declares that a user or a client reaches by name. CLI commands (click,
 typer, argparse, commander, yargs, cobra), HTTP routes (Express, Koa-router, Hono, Fastify, hapi,
-FastAPI, Flask, Django, net/http, gin, echo, chi, fiber, gorilla) and MCP tools/resources
+FastAPI, Flask, flask-restful/restx, Starlette, Django, net/http, gin, echo, chi, fiber, gorilla;
+mounts under a prefix are recorded for assembly, miners/mounts.py) and MCP tools/resources
 (TypeScript SDK, Python FastMCP/MCPServer and low-level servers, fastmcp, mcp-go).
 
 Queries in miners/queries/<language>/surfaces.scm only collect candidate nodes (calls,
