@@ -1,6 +1,6 @@
 """Routers mounted under a path prefix, across files: `app.use("/users", require("./routes/users"))`,
 FastAPI's `app.include_router(items.router, prefix="/api/v1")`, Flask's
-`app.register_blueprint(bp, url_prefix="/admin")`. Each file's extractor records the routes it
+`app.register_blueprint(bp, url_prefix="/admin")`, Django's `path("shop/", include("shop.urls"))`. Each file's extractor records the routes it
 registers with the router they are registered on (detail["receiver"]) and the routers it mounts
 (facts.Mount); here, in assembly, where every file's facts are known, each mount is followed to
 the router it names (the file's own, or the one another module exports), and that router's
@@ -69,7 +69,9 @@ def _under(route: Surface, prefix: str) -> Surface:
 def _join(prefix: str, path: str) -> str:
     if not prefix:
         return path
-    return prefix.rstrip("/") + ("/" + path.lstrip("/") if path.strip("/") else "")
+    if not path.strip("/"):
+        return prefix  # the mounted router's root: the prefix as written (Django's "shop/" stays /shop/)
+    return prefix.rstrip("/") + "/" + path.lstrip("/")
 
 
 def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mount: Mount) -> Router | None:

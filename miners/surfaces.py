@@ -1182,19 +1182,38 @@ class _Python:
             view = positional[1] if len(positional) > 1 else keywords.get("view")
             if route is None or view is None or not self.in_urlpatterns(call):
                 continue
-            if view.type == "call" and self.callee(view)[1] == "include":
-                continue  # a mount point, not a route
             if attr in ("re_path", "url"):
                 route = route.removeprefix("^").removesuffix("$")
             path = "/" + route.lstrip("/")
+            if view.type == "call" and self.callee(view)[1] == "include":
+                self.django_include(view, path, call)  # a mount point, not a route
+                continue
             handler = self.pf.text(view)
             if view.type == "call" and self.callee(view)[1] == "as_view":
                 handler = self.callee(view)[0] or handler
             detail = {"method": "ANY", "path": path, "route": route}
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
+            detail["receiver"] = "urlpatterns"  # (what an include() of this module mounts: miners/mounts.py)
             self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                      detail=detail))
+
+    def django_include(self, include: Any, prefix: str, call: Any) -> None:
+        """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/."""
+        args, _ = py_args(include.child_by_field_name("arguments"))
+        if not args:
+            return
+        module = self.resolve(args[0])  # include("shop.urls")
+        if module is None and args[0].type in ("identifier", "attribute"):  # include(shop.urls), imported
+            text = "".join(self.pf.text(args[0]).split())
+            head, _, rest = text.partition(".")
+            imported = self.names.get(head)
+            if imported is not None:
+                module = f"{imported}.{rest}" if rest else imported
+            elif text in self.modules:  # import shop.api.urls
+                module = text
+        if module is not None:
+            self.found_mounts.append(Mount("urlpatterns", prefix, "urlpatterns", module, line_of(call)))
 
     def in_urlpatterns(self, node: Any) -> bool:
         parent = node.parent

@@ -519,3 +519,23 @@ class RestfulApi:
                            "GET /api/4/{plugin}/history/{nb}"}  # UNKNOWN's module is not in the tree: dropped
     assert routes["GET /api/4/config"]["symbol"] == "self._config"
 
+
+def test_django_includes_serve_the_included_urlpatterns_under_their_prefix(tmp_path, capsys):
+    root = tmp_path / "site"
+    files = {
+        "proj/__init__.py": "", "shop/__init__.py": "", "shop/api/__init__.py": "",
+        "proj/urls.py": ("from django.urls import include, path\nfrom shop import views\nimport shop.api.urls\n"
+                         "urlpatterns = [\n    path('shop/', include('shop.urls')),\n"
+                         "    path('api/', include(shop.api.urls)),\n    path('about/', views.about),\n]\n"),
+        "shop/urls.py": ("from django.urls import path\nfrom . import views\nurlpatterns = [\n"
+                         "    path('', views.index),\n    path('items/<int:pk>/', views.item),\n]\n"),
+        "shop/api/urls.py": "from django.urls import path\nurlpatterns = [path('v1/ping/', ping)]\n",
+        "shop/views.py": "def index(r): ...\ndef item(r, pk): ...\ndef about(r): ...\n",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"ANY /shop/", "ANY /shop/items/<int:pk>/", "ANY /api/v1/ping/", "ANY /about/"}
+
