@@ -194,7 +194,12 @@ class _Worker:
             progress: Progress | None = None) -> dict[int, list[Any]]:
         """The results of the chunks that were analysed, by chunk index (the parent's, and the
         child's until it finished or died)."""
-        self.counter.value, self.count = 0, len(chunks)  # the child is idle between jobs
+        self.count = len(chunks)
+        if self.jobs is not None:
+            # a kept child is idle between jobs: the count starts again for this one. (A child forked
+            # with its job started at 0 and may have claimed chunks already: resetting its count
+            # would hand them to the parent again, a file that kills the child among them.)
+            self.counter.value = 0
         if self.jobs is not None and job is not None:
             try:
                 self.jobs.write(len(job).to_bytes(8, "little"))

@@ -86,6 +86,29 @@ def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed(tmp_path):
     assert len(results) == len(items)
 
 
+def test_a_child_forked_with_its_job_keeps_the_chunks_it_claimed_before_the_parent_starts(tmp_path):
+    # under load the parent may run again only after the child has claimed every chunk: those stay
+    # the child's (they were once handed to the parent again, a file that kills the child among them)
+    items = _items(12, 8 * 1024)
+    chunks = parallel.chunked(items)
+    marks = tmp_path / "analysed"
+    marks.mkdir()
+
+    def tagged(path: str, language: str, data: bytes) -> int:
+        (marks / path).touch()
+        return os.getpid()
+
+    worker = parallel._Worker((items, chunks, read, tagged))
+    child = worker.pid
+    deadline = time.monotonic() + 60
+    while len(list(marks.iterdir())) < len(items) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(list(marks.iterdir())) == len(items)  # the child has done them all
+    done = worker.run(items, chunks, read, tagged, None, None)
+    assert sorted(done) == list(range(len(chunks)))
+    assert {pid for results in done.values() for pid in results} == {child}
+
+
 def test_chunks_take_the_largest_files_first_and_shrink():
     items = _items(30, 10 * 1024) + _items(2, 100 * 1024)[::-1]
     chunks = parallel.chunked(items)
