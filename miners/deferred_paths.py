@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .facts import FileFacts, Surface
-from .resource_routes import _absolute, _python_modules
+from .python_modules import absolute, module_files
 from .surfaces import DEFERRED
 
 _HOPS = 3  # imports of the constant followed at most
@@ -26,7 +26,7 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
         if f.language != "python" or not any(DEFERRED in s.name for s in f.surfaces):
             continue
         if modules is None:
-            modules = _python_modules(facts)
+            modules = module_files(facts)
         kept: list[Surface] = []
         for surface in f.surfaces:
             if DEFERRED not in surface.name:
@@ -54,7 +54,7 @@ def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str],
 def _constant(dotted: str, importer: str, modules: dict[str, str], read: Callable[[str], bytes],
               known: dict[tuple[str, str], str | None], hops: int) -> str | None:
     """The string a module-level name of another module holds, by its dotted import name."""
-    module, _, name = _absolute(dotted, importer).rpartition(".")
+    module, _, name = absolute(dotted, importer).rpartition(".")
     path = modules.get(module)
     if path is None or not name:
         return None

@@ -15,7 +15,7 @@ import posixpath
 from dataclasses import replace
 
 from .facts import FileFacts, Mount, Surface
-from .resource_routes import _absolute, _python_modules
+from .python_modules import absolute, module_files
 
 Router = tuple[str, str]  # (file, the router's name there)
 _JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
@@ -31,7 +31,7 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
     above: dict[Router, list[tuple[Router, str]]] = {}  # router -> [(the router it is mounted on, prefix)]
     for path, mount in mounts:
         if facts[path].language == "python" and modules is None:
-            modules = _python_modules(facts)
+            modules = module_files(facts)
         target = _target(facts, modules or {}, path, mount)
         if target is not None:
             above.setdefault(target, []).append(((path, mount.receiver), mount.prefix))
@@ -79,7 +79,7 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
     if mount.module is None:
         return path, mount.name
     if facts[path].language == "python":
-        module = modules.get(_absolute(mount.module, path))
+        module = modules.get(absolute(mount.module, path))
         return (module, mount.name) if module is not None else None
     if not mount.module.startswith("."):
         return None  # a package's router: not in this tree

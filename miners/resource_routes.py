@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import FileFacts, Surface, Symbol
+from .python_modules import absolute, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
@@ -25,15 +26,15 @@ def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
         if not any("resource" in s.detail for s in f.surfaces):
             continue
         if modules is None:
-            modules = _python_modules(facts)
+            modules = module_files(facts)
         routes: list[Surface] = []
         for surface in f.surfaces:
             if "resource" not in surface.detail:
                 routes.append(surface)
                 continue
             target = surface.detail["resource_import"]
-            found = _find_class(facts, modules, path, surface.detail["resource"]) if target is None else \
-                _find(facts, modules, _absolute(target, path))
+            found = _find_class(facts, path, surface.detail["resource"]) if target is None else \
+                _find(facts, modules, absolute(target, path))
             if found is not None:
                 routes += _routes(surface, path, *found)
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
@@ -53,33 +54,6 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol, methods: l
     return out
 
 
-def _python_modules(facts: dict[str, FileFacts]) -> dict[str, str]:
-    """Dotted module name -> its file, for every Python file (`a/b/__init__.py` is `a.b`; a file
-    under `src/` is known by its name with and without that directory)."""
-    out: dict[str, str] = {}
-    for path, f in facts.items():
-        if f.language != "python" or not path.endswith(".py"):
-            continue
-        parts = path[:-3].split("/")
-        if parts[-1] == "__init__":
-            parts.pop()
-        for start in range(len(parts)):
-            out.setdefault(".".join(parts[start:]), path)
-    return out
-
-
-def _absolute(dotted: str, importer: str) -> str:
-    """`.api.Watch` imported by `pkg/app.py` is `pkg.api.Watch` (one dot: the importer's package)."""
-    if not dotted.startswith("."):
-        return dotted
-    level = len(dotted) - len(dotted.lstrip("."))
-    package = importer.split("/")[:-1]
-    if level > 1:
-        package = package[:len(package) - (level - 1)]
-    rest = dotted[level:]
-    return ".".join([*package, rest] if rest else package)
-
-
 def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
           hops: int = _HOPS) -> tuple[str, Symbol, list[Symbol]] | None:
     """The class `pkg.mod.Name` stands for: defined in pkg/mod.py (or pkg/mod/__init__.py), or
@@ -88,17 +62,16 @@ def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
     path = modules.get(module)
     if path is None or not name:
         return None
-    found = _find_class(facts, modules, path, name)
+    found = _find_class(facts, path, name)
     if found is not None or hops == 0:
         return found
     for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
         if bound == name and source:
-            return _find(facts, modules, _absolute(f"{source}.{name}", path), hops - 1)
+            return _find(facts, modules, absolute(f"{source}.{name}", path), hops - 1)
     return None
 
 
-def _find_class(facts: dict[str, FileFacts], modules: dict[str, str], path: str,
-                name: str) -> tuple[str, Symbol, list[Symbol]] | None:
+def _find_class(facts: dict[str, FileFacts], path: str, name: str) -> tuple[str, Symbol, list[Symbol]] | None:
     """(file, class, its HTTP-method methods) when `path` defines class `name` with any."""
     symbols = facts[path].symbols
     cls = next((s for s in symbols if s.kind == "class" and s.name == name), None)
