@@ -520,14 +520,10 @@ def _member_functions(parsed: ParsedFile, members: list[tuple[Any, Any, Any]], o
         owner = owners.get(".".join([*scope[0], parsed.text(owner_node)]))
         if owner is None:
             continue  # `exports.x = ...` and properties of objects are read as CommonJS exports, or not at all
-        name = f"{owner.name}.{parsed.text(prop)}"
-        head = _js_head(parsed, value, assignment.start_byte)
-        if owner.kind == "class":  # a static method assigned after the class
-            out.append(_symbol(parsed, "method", name, value, head, doc=_js_doc(parsed, value),
-                               exported=owner.exported, container=owner.name))
-        else:
-            out.append(_symbol(parsed, "function", name, value, head, doc=_js_doc(parsed, value),
-                               exported=owner.exported, container=owner.container))
+        static = owner.kind == "class"  # a static method assigned after the class
+        out.append(_symbol(parsed, "method" if static else "function", f"{owner.name}.{parsed.text(prop)}", value,
+                           _js_head(parsed, value, assignment.start_byte), doc=_js_doc(parsed, value),
+                           exported=owner.exported, container=owner.name if static else owner.container))
     return out
 
 

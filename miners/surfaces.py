@@ -556,6 +556,14 @@ class _Python:
     def is_module(self, name: str | None, modules: tuple[str, ...]) -> bool:
         return name is not None and (name in modules or self.names.get(name, "") in modules)
 
+    def imported_as(self, text: str) -> str | None:
+        """The dotted name a name of this file stands for through its imports: `items.router` with
+        `from app.routers import items` is app.routers.items.router, `.api.Watch` for a relative
+        import; None when its first part is not imported."""
+        head, _, rest = text.partition(".")
+        imported = self.names.get(head)
+        return None if imported is None else f"{imported}.{rest}" if rest else imported
+
     # decorators
     def decorators(self, node: Any) -> list[tuple[Any, str | None, str, list[Any], dict[str, Any], bool]]:
         """(decorator node, receiver, attribute, positional, keywords, called) per decorator."""
@@ -1077,13 +1085,11 @@ class _Python:
             if prefix is None or prefix and not prefix.startswith("/"):
                 continue  # an unknown prefix: the routes stay as registered
             target = "".join(self.pf.text(positional[0]).split())
-            head, _, rest = target.partition(".")
-            imported = self.names.get(head)  # "app.routers.items" for `from app.routers import items`
-            if imported is not None:
-                full = f"{imported}.{rest}" if rest else imported
+            full = self.imported_as(target)
+            if full is not None:
                 module, _, name = full.rpartition(".")
                 self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
-            elif not rest:
+            elif "." not in target:
                 self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
 
     # flask-restful / flask-restx: `api.add_resource(Watch, "/watch/<id>", ...)` serves each HTTP
@@ -1104,11 +1110,9 @@ class _Python:
                                   _join_paths(known[1], path) if known else path, "flask-restful")
 
     def resource(self, node: Any, cls: str, path: str, framework: str) -> None:
-        head, _, rest = cls.partition(".")
-        imported = self.names.get(head)  # "pkg.api.Watch" for `from pkg.api import Watch`, ".api.Watch" relative
-        target = f"{imported}.{rest}" if imported and rest else imported  # None: the file's own class
-        self.out.append(_surface("http-route", f"* {path}", node, framework, handler=cls,
-                                 detail={"method": "*", "path": path, "resource": cls, "resource_import": target}))
+        self.out.append(_surface("http-route", f"* {path}", node, framework, handler=cls,  # (None: the file's own class)
+                                 detail={"method": "*", "path": path, "resource": cls,
+                                         "resource_import": self.imported_as(cls)}))
 
     def namespace_prefix(self, var: str | None) -> str:
         """flask-restx: the path of `ns = api.namespace("todos")` (/todos) or `Namespace("x", path="/y")`."""
@@ -1206,12 +1210,7 @@ class _Python:
         module = self.resolve(args[0])  # include("shop.urls")
         if module is None and args[0].type in ("identifier", "attribute"):  # include(shop.urls), imported
             text = "".join(self.pf.text(args[0]).split())
-            head, _, rest = text.partition(".")
-            imported = self.names.get(head)
-            if imported is not None:
-                module = f"{imported}.{rest}" if rest else imported
-            elif text in self.modules:  # import shop.api.urls
-                module = text
+            module = self.imported_as(text) or (text if text in self.modules else None)  # (import shop.api.urls)
         if module is not None:
             self.found_mounts.append(Mount("urlpatterns", prefix, "urlpatterns", module, line_of(call)))
 
