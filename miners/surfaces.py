@@ -1338,12 +1338,9 @@ class _Js:
             if source is not None and js_string(pf, source):
                 self.modules.add(js_string(pf, source))
         for call in self.calls:
-            function = call.child_by_field_name("function")
-            if function is not None and function.end_byte - function.start_byte == 7 and \
-                    self.pf.text(function) == "require":
-                args = js_args(call.child_by_field_name("arguments"))
-                if args and js_string(pf, args[0]):
-                    self.modules.add(js_string(pf, args[0]))
+            spec = self.require_of(call)
+            if spec:
+                self.modules.add(spec)
         self.nodes: dict[str, Any] = {}  # top-level const name -> value node
         self.strings: dict[str, str] = {}  # "NAME", "OBJ.KEY", "Enum.MEMBER" -> string
         for node in self.declarators:
@@ -1665,12 +1662,12 @@ class _Js:
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call)))
 
     def require_of(self, call: Any) -> str | None:
-        """'./x' of `require('./x')`."""
+        """'./x' of `require('./x')` (the callee's length first: most calls are not require)."""
         function = call.child_by_field_name("function")
-        if function is None or function.type != "identifier" or self.pf.text(function) != "require":
+        if function is None or function.end_byte - function.start_byte != 7 or self.pf.text(function) != "require":
             return None
         args = js_args(call.child_by_field_name("arguments"))
-        return js_string(self.pf, args[0]) if len(args) == 1 else None
+        return js_string(self.pf, args[0]) if args else None
 
     def import_of(self, name: str) -> tuple[str | None, str | None]:
         """(specifier, name there) when `name` is bound by an import or a require of a module
