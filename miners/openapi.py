@@ -1,8 +1,13 @@
-"""OpenAPI 3.0 and 3.1 documents, read statically: each operation (a method under a path) becomes one
-declared operation, its parameters and request body one input JSON Schema, its first 2xx response the
-output schema. Local `$ref`s are resolved (a recursive schema is kept once, in `$defs`); remote ones are
-kept as written and never fetched. Webhooks and callbacks are calls the API makes to its clients, not
-operations a client calls, so they are not read. Swagger 2.0 is recognised only to be reported.
+"""OpenAPI 3.0 and 3.1 documents, and Swagger 2.0 ones, read statically: each operation (a method under a
+path) becomes one declared operation, its parameters and request body one input JSON Schema, its first 2xx
+response the output schema. Local `$ref`s are resolved (a recursive schema is kept once, in `$defs`); remote
+ones are kept as written and never fetched. Webhooks and callbacks are calls the API makes to its clients,
+not operations a client calls, so they are not read.
+
+Swagger 2.0 says the same things in other places, and is read into the same shapes: a parameter's schema
+is its own `type`/`format`/`items`, the request body is the one `in: body` parameter (or the `formData`
+ones, as one form object), a response's schema sits on the response, media types come from
+`consumes`/`produces`, and the server is `schemes` + `host` + `basePath`.
 """
 
 from __future__ import annotations
@@ -19,6 +24,11 @@ from miners.doc_lines import json_path, pointer
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 SAFE_METHODS = ("get", "head", "options")
 LOCATIONS = ("path", "query", "header", "cookie")
+SWAGGER_LOCATIONS = ("path", "query", "header", "body", "formData")
+# A Swagger 2.0 parameter's own keywords that are JSON Schema keywords (the rest, `in`, `name`, `required`... are not).
+_SWAGGER_SCHEMA_KEYS = ("type", "format", "items", "enum", "default", "minimum", "maximum", "exclusiveMinimum",
+                        "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems",
+                        "uniqueItems", "multipleOf", "description")
 SNIFF_BYTES = 4096
 MAX_VALUES = 500_000  # values one operation may expand to: refs can multiply a small document many times
 
@@ -214,6 +224,21 @@ def _schema(value: Any) -> dict[str, Any]:
     return dict(value) if isinstance(value, dict) else {"not": {}} if value is False else {}
 
 
+def _swagger_schema(param: dict[str, Any]) -> dict[str, Any]:
+    """A Swagger 2.0 non-body parameter's JSON Schema: its own schema keywords (`type: file` is binary data)."""
+    prop = {k: param[k] for k in _SWAGGER_SCHEMA_KEYS if k in param}
+    if prop.get("type") == "file":
+        prop.update({"type": "string", "format": "binary"})
+    for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        if isinstance(prop.get(bound), bool):  # draft 4's boolean form; a number in JSON Schema 2020-12
+            flag = prop.pop(bound)
+            if flag and limit in prop:
+                prop[bound] = prop.pop(limit)
+    if "collectionFormat" in param:
+        prop["x-openapi-collectionFormat"] = param["collectionFormat"]
+    return prop
+
+
 def _opaque(value: Any) -> str | None:
     """The ref of a value left as a bare `$ref` (unresolved or remote), else None."""
     return value["$ref"] if isinstance(value, dict) and isinstance(value.get("$ref"), str) else None
@@ -239,14 +264,15 @@ class _Reader:
         self.doc = doc
         if not isinstance(doc, dict):
             return self.problem("", "not an OpenAPI document: the top level is not an object")
-        if "swagger" in doc and "openapi" not in doc:
-            return self.problem("/swagger", f"Swagger {doc['swagger']} document: only OpenAPI 3.0 and 3.1 are read")
-        version = doc.get("openapi")
+        self.swagger = "swagger" in doc and "openapi" not in doc
+        key = "swagger" if self.swagger else "openapi"
+        version = doc.get(key)
         if isinstance(version, (int, float)) and not isinstance(version, bool):
             version = str(version)  # `openapi: 3.0` unquoted in YAML
-        if not isinstance(version, str) or not re.match(r"3\.\d+", version):
+        if not isinstance(version, str) or not re.match(r"2\.0$" if self.swagger else r"3\.\d+", version):
             return self.problem(
-                "/openapi", f"openapi version {version!r} is not 3.x: only OpenAPI 3.0 and 3.1 are read"
+                f"/{key}", f"{key} version {version!r} is not {'2.0' if self.swagger else '3.x'}: "
+                           "only OpenAPI 3.0 and 3.1 and Swagger 2.0 are read"
             )
         self.version = version
         self.title = ""
@@ -265,6 +291,8 @@ class _Reader:
             return
         if not isinstance(paths, dict):
             return self.problem("/paths", "paths is not an object")
+        base = doc.get("basePath") if self.swagger else None
+        self.base_path = base.rstrip("/") if isinstance(base, str) and base.startswith("/") else ""
         text = self.data.decode("utf-8-sig", "replace").split("\n")
         self.text = text
         self.pointers = sorted(self.lines)
@@ -320,6 +348,7 @@ class _Reader:
             self.problem(pointer(ptr, "parameters"), "parameters is not a list")
             own = []
         lists = [(refs.expand(shared, shared_ptr), shared_ptr), (own, pointer(ptr, "parameters"))]
+        locations = SWAGGER_LOCATIONS if self.swagger else LOCATIONS
         for params, where in lists:
             for i, param in enumerate(params):
                 if (ref := _opaque(param)) is not None:
@@ -328,18 +357,16 @@ class _Reader:
                 elif (
                     not isinstance(param, dict)
                     or not isinstance(param.get("name"), str)
-                    or param.get("in") not in LOCATIONS
+                    or param.get("in") not in locations
                 ):
-                    self.problem(
-                        pointer(where, i), "parameter needs a name and an `in` of path, query, header or cookie"
-                    )
+                    self.problem(pointer(where, i), f"parameter needs a name and an `in` of {', '.join(locations)}")
                 else:  # header names are case-insensitive
                     name = param["name"].lower() if param["in"] == "header" else param["name"]
                     merged[(name, param["in"])] = param
         value = {**expanded, "parameters": list(merged.values())} if merged else expanded
 
         input_schema = self.input_schema(expanded, merged, ptr, notes)
-        output_schema, response = self.output_schema(expanded.get("responses"), pointer(ptr, "responses"), notes)
+        output_schema, response = self.output_schema(expanded.get("responses"), pointer(ptr, "responses"), notes, expanded)
         if "callbacks" in expanded:
             notes.append("callbacks are calls the API makes, not operations: not read")
 
@@ -357,11 +384,11 @@ class _Reader:
         tags = expanded.get("tags")
         metadata: dict[str, Any] = {
             "method": method.upper(),
-            "path": route,
+            "path": route,  # as written: a server (Swagger's basePath among them) may put it under a prefix
             "tags": [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
             "servers": self.servers(expanded, item),
             "security": self.security(expanded),
-            "openapi": self.version,
+            "swagger" if self.swagger else "openapi": self.version,
         }
         if response:
             metadata["response"] = response
@@ -397,12 +424,26 @@ class _Reader:
     def input_schema(self, op: dict[str, Any], params: dict[Any, dict[str, Any]], ptr: str, notes: list[str]) -> dict:
         properties: dict[str, Any] = {}
         required: list[str] = []
+        form: dict[str, Any] = {}
+        form_required: list[str] = []
+        body_param: dict[str, Any] | None = None
         for (kind, where), param in params.items():
             if kind == "$ref":
                 continue
             name = param["name"]
-            content = _media(param.get("content"))
-            prop = _schema(param["schema"] if "schema" in param else content[1].get("schema") if content else None)
+            if where == "body":
+                body_param = param
+                continue
+            if where == "formData":
+                form[name] = _swagger_schema(param)
+                if param.get("required") is True:
+                    form_required.append(name)
+                continue
+            if self.swagger:
+                prop = _swagger_schema(param)
+            else:
+                content = _media(param.get("content"))
+                prop = _schema(param["schema"] if "schema" in param else content[1].get("schema") if content else None)
             prop.update({k: param[k] for k in ("description", "deprecated") if k in param})
             prop.update({f"x-openapi-{k}": param[k] for k in ("style", "explode") if k in param})
             prop["x-openapi-in"] = where
@@ -410,6 +451,9 @@ class _Reader:
             properties[key] = prop
             if where == "path" or param.get("required") is True:
                 required.append(key)
+        if self.swagger:
+            self.swagger_body(op, properties, required, body_param, form, form_required)
+            return {"type": "object", "properties": properties, "required": required}
         body = op.get("requestBody")
         if body is not None:
             key = "body" if "body" not in properties else "requestBody"
@@ -432,7 +476,40 @@ class _Reader:
                     required.append(key)
         return {"type": "object", "properties": properties, "required": required}
 
-    def output_schema(self, responses: Any, ptr: str, notes: list[str]) -> tuple[dict | None, dict[str, str]]:
+    def swagger_body(self, op: dict[str, Any], properties: dict[str, Any], required: list[str],
+                     body: dict[str, Any] | None, form: dict[str, Any], form_required: list[str]) -> None:
+        """Swagger 2.0's request body: its one `in: body` parameter, else its `formData` ones as one object."""
+        if body is None and not form:
+            return
+        key = "body" if "body" not in properties else "requestBody"
+        consumes = self.media_types(op, "consumes")
+        if body is not None:
+            prop = _schema(body.get("schema"))
+            if isinstance(body.get("description"), str):
+                prop.setdefault("description", body["description"])
+            jsonish = [t for t in consumes if re.search(r"[/+]json\s*(;|$)", t.lower())]
+            media = jsonish[0] if jsonish else consumes[0] if consumes else "application/json"
+            is_required = body.get("required") is True
+        else:
+            prop = {"type": "object", "properties": form, "required": form_required}
+            forms = [t for t in consumes if t.startswith(("multipart/form-data", "application/x-www-form-urlencoded"))]
+            media = forms[0] if forms else "application/x-www-form-urlencoded"
+            is_required = bool(form_required)
+        prop["x-openapi-media-type"] = media
+        properties[key] = prop
+        if is_required:
+            required.append(key)
+
+    def media_types(self, op: dict[str, Any], key: str) -> list[str]:
+        """An operation's `consumes` or `produces` (Swagger 2.0), else the document's."""
+        for holder in (op, self.doc):
+            types = holder.get(key)
+            if isinstance(types, list):
+                return [t for t in types if isinstance(t, str)]
+        return []
+
+    def output_schema(self, responses: Any, ptr: str, notes: list[str],
+                      op: dict[str, Any] | None = None) -> tuple[dict | None, dict[str, str]]:
         if responses is None:
             notes.append("no responses: output unknown")
             return None, {}
@@ -452,6 +529,14 @@ class _Reader:
         if not isinstance(response, dict):
             self.problem(pointer(ptr, code), "response is not an object")
             return None, {"status": code}
+        if self.swagger:
+            produces = self.media_types(op or {}, "produces")
+            jsonish = [t for t in produces if re.search(r"[/+]json\s*(;|$)", t.lower())]
+            media = jsonish[0] if jsonish else produces[0] if produces else None
+            if "schema" not in response:
+                notes.append(f"{code} response has no schema: output none")
+                return None, {"status": code, **({"mediaType": media} if media else {})}
+            return _schema(response["schema"]), {"status": code, **({"mediaType": media} if media else {})}
         chosen = _media(response.get("content"))
         if chosen is None or "schema" not in chosen[1]:
             notes.append(f"{code} response has no schema: output none")
@@ -459,6 +544,12 @@ class _Reader:
         return _schema(chosen[1]["schema"]), {"status": code, "mediaType": chosen[0]}
 
     def servers(self, op: dict[str, Any], item: dict[str, Any]) -> list[str]:
+        if self.swagger:
+            host = self.doc.get("host") if isinstance(self.doc.get("host"), str) else ""
+            schemes = op.get("schemes", self.doc.get("schemes"))
+            schemes = [s for s in schemes if isinstance(s, str)] if isinstance(schemes, list) and host else []
+            return [f"{scheme}://{host}{self.base_path}" for scheme in schemes] or \
+                   ([f"//{host}{self.base_path}"] if host else [self.base_path] if self.base_path else [])
         for holder in (op, item, self.doc):
             servers = holder.get("servers")
             if isinstance(servers, list) and servers:

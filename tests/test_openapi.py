@@ -418,12 +418,59 @@ def test_unparseable_yaml_and_json_give_one_problem_with_the_line() -> None:
     assert [(p.path, p.where) for p in bad_json.problems] == [("bad.json", "line 5")]
 
 
-def test_swagger_2_is_reported_not_read() -> None:
+def test_swagger_2_minimal_document_is_read() -> None:
     result = read_fixture("swagger2.json")
+    assert result.problems == []
+    (op,) = result.operations
+    assert (op.original_id, op.namespace, op.metadata["method"], op.metadata["path"]) == \
+        ("listItems", "Legacy", "GET", "/items")
+    assert op.metadata["swagger"] == "2.0" and "openapi" not in op.metadata
+    assert op.metadata["servers"] == ["//legacy.example.com/v1"]  # no schemes: the scheme the document came by
+
+
+def test_swagger_2_parameters_bodies_and_responses_take_openapi_3_shapes() -> None:
+    result = read_fixture("swagger2_store.yaml")
+    assert result.problems == []
+    by_id = ops(result)
+    assert set(by_id) == {"listKernels", "POST /kernels", "deleteKernel", "uploadFile"}
+    listing = by_id["listKernels"]
+    assert listing.metadata["servers"] == ["https://store.example.com/api"]  # basePath's trailing slash dropped
+    assert listing.metadata["security"] == ["token"] and by_id["deleteKernel"].metadata["security"] == []
+    assert listing.input_schema["properties"]["tags"] == {
+        "type": "array", "items": {"type": "string"}, "x-openapi-collectionFormat": "csv", "x-openapi-in": "query"}
+    # draft 4's boolean exclusiveMaximum becomes 2020-12's number
+    assert listing.input_schema["properties"]["limit"] == {
+        "type": "integer", "minimum": 1, "exclusiveMaximum": 100, "x-openapi-in": "query"}
+    assert listing.output_schema["items"]["properties"]["spec"]["required"] == ["name"]  # refs into definitions
+    assert listing.metadata["response"] == {"status": "200", "mediaType": "application/json"}
+    start = by_id["POST /kernels"]
+    assert start.name == "Start a kernel" and start.read_only is False
+    assert start.input_schema["required"] == ["body"]
+    assert start.input_schema["properties"]["body"] == {
+        "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}},
+        "description": "the kernel spec to start", "x-openapi-media-type": "application/json"}
+    delete = by_id["deleteKernel"]  # the path item's shared parameter, through #/parameters
+    assert delete.input_schema == {"type": "object", "required": ["kernel_id"], "properties": {"kernel_id": {
+        "type": "string", "format": "uuid", "description": "kernel uuid", "x-openapi-in": "path"}}}
+    assert delete.output_schema is None and "204 response has no schema: output none" in delete.notes
+    upload = by_id["uploadFile"]
+    assert upload.input_schema["properties"]["body"] == {
+        "type": "object", "required": ["file"], "x-openapi-media-type": "multipart/form-data",
+        "properties": {"file": {"type": "string", "format": "binary"}, "note": {"type": "string"}}}
+    assert upload.input_schema["required"] == ["kernel_id", "body"]
+    assert upload.output_schema == {"type": "string"} and upload.metadata["response"]["mediaType"] == "text/plain"
+    assert upload.line == line_of("swagger2_store.yaml", "post:", after="/files:")
+    for op in by_id.values():
+        Draft202012Validator.check_schema(op.input_schema)
+
+
+@pytest.mark.parametrize(("text", "where"), [(b'swagger: "1.2"\npaths: {}\n', "$.swagger"),
+                                             (b'openapi: "2.0"\npaths: {}\n', "$.openapi")])
+def test_other_versions_are_reported_not_read(text: bytes, where: str) -> None:
+    result = read("api.yaml", text)
     assert result.operations == []
-    assert len(result.problems) == 1
-    assert result.problems[0].where == "$.swagger"
-    assert "only OpenAPI 3.0 and 3.1 are read" in result.problems[0].reason
+    assert [p.where for p in result.problems] == [where]
+    assert "only OpenAPI 3.0 and 3.1 and Swagger 2.0 are read" in result.problems[0].reason
 
 
 def test_missing_paths_is_a_problem() -> None:
