@@ -37,7 +37,7 @@ UNRESOLVED: Any = object()
 # a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
 _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerTool|registerResource|"
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
-_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|route|use)\s*[(<]")  # use: a mount
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|all|route|use)\s*[(<]")  # use: a mount
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
@@ -1732,10 +1732,10 @@ class _Js:
 
     def http(self) -> None:
         for call, receiver, prop in self.member_info():
-            if receiver is None or prop not in HTTP_VERBS and prop != "route":
+            if receiver is None or prop not in HTTP_VERBS and prop not in ("route", "all"):
                 continue
             args = js_args(call.child_by_field_name("arguments"))
-            if prop in HTTP_VERBS:
+            if prop in HTTP_VERBS or prop == "all":  # app.all('/x', h): every method, as Django's path() is
                 self.verb_route(call, receiver, prop, args)
             elif prop == "route" and len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array"):
                 framework = self.http_receiver(receiver)
@@ -1773,8 +1773,9 @@ class _Js:
             return
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
-        self.out.append(_surface("http-route", _route_name(prop, path), call, framework, handler=handler,
-                                 detail={"method": prop.upper(), "path": path, **self.receiver_detail(receiver)}))
+        method = "ANY" if prop == "all" else prop.upper()
+        self.out.append(_surface("http-route", _route_name(method, path), call, framework, handler=handler,
+                                 detail={"method": method, "path": path, **self.receiver_detail(receiver)}))
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""

@@ -299,6 +299,7 @@ def test_express_routes_and_settings_calls_that_are_not_routes():
         axios.get("/users", { params: { page: 1 } });
         ''')
     assert [(s.name, s.line, s.handler) for s in found] == [
+        ("ANY /everything", 10, "logAll"),  # app.all: a route of every method
         ("GET /users/:id", 12, None), ("POST /items", 13, "createItem"), ("GET /book", 14, "getBook"),
         ("PUT /book", 14, "putBook")]
     assert {s.framework for s in found} == {"express"}
