@@ -21,6 +21,8 @@ VENDORED = re.compile(r"(^|/)(node_modules|vendor|third_party|bower_components|s
 TESTS = re.compile(r"(^|/)(tests?|__tests__|spec|specs|testing)/|(^|/)(test_[^/]*\.py|[^/]*_test\.(py|go)|"
                    r"[^/]*\.(test|spec)\.[cm]?[jt]sx?)$")
 EXAMPLES = re.compile(r"(^|/)(examples?|samples?|demos?|docs?|benchmarks?|bench)/")
+# docs/ alone, of those: a service documents its own HTTP API there (changedetection.io's docs/api-spec.yaml)
+DOCS_ONLY = re.compile(r"^(?!(.*/)?(examples?|samples?|demos?|benchmarks?|bench)/)(.*/)?docs?/")
 GENERATED = re.compile(r"(\.min\.[cm]?js|\.bundle\.js|_pb2(_grpc)?\.py|\.pb\.go|\.generated\.[a-z]+|\.g\.dart)$")
 # `lib/` is source in many packages (express) and output in others: only these are taken as built
 BUILT = re.compile(r"^(dist|build|out|esm|cjs|umd)/")
@@ -40,6 +42,7 @@ class Plan:
     skipped: list[dict[str, str]] = field(default_factory=list)  # {path, reason}
     unsupported: Counter[str] = field(default_factory=Counter)  # extension -> files
     declarations: list[str] = field(default_factory=list)  # JSON/YAML files offered to the declared-contract readers
+    api_documents: list[str] = field(default_factory=list)  # JSON/YAML files in docs/: offered to the OpenAPI reader
     files_seen: int = 0
     bytes_seen: int = 0
 
@@ -61,10 +64,13 @@ def plan(files: list[tuple[str, int]], declared: dict[str, str] | None = None) -
             out.evidence.append((path, "documentation"))
             continue
         language = language_of(path) or declared.get(path)
-        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES \
-                and not TESTS.search(path) and not EXAMPLES.search(path):
-            out.declarations.append(path)  # an OpenAPI document, a tool listing, a manifest... or just data
-            continue
+        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES and not TESTS.search(path):
+            if not EXAMPLES.search(path):
+                out.declarations.append(path)  # an OpenAPI document, a tool listing, a manifest... or just data
+                continue
+            if DOCS_ONLY.search(path):  # a manifest there is an example of one; an OpenAPI document, the API's
+                out.api_documents.append(path)
+                continue
         if language is None:
             ext = path.rsplit("/", 1)[-1]
             ext = ext[ext.rfind("."):].lower() if "." in ext else "(none)"

@@ -3,7 +3,8 @@ declares, and the candidates and problems that makes.
 
 Readers are tried in a fixed order and the first that recognises a file reads it: a file is one
 kind of document. While mining, JSON and YAML files outside vendored, test and example folders are
-offered to every reader, and JS/TS sources that call `defineCapabilities` to the app reader; a
+offered to every reader, those in docs/ to the OpenAPI reader only (a service documents its
+API there; any other declaration there is an example of one), and JS/TS sources that call `defineCapabilities` to the app reader; a
 file nobody recognises is just data. A reader never raises: what it cannot read is a problem with
 its file and line or JSON path, and the rest of the repository is still mined.
 """
@@ -82,6 +83,12 @@ def scan_file(scan: Scan, path: str, data: bytes, fmt: str | None = None, **opti
     if found is not None and (imported.operations or imported.problems):
         _bytes_digests(path, data, imported)
         scan.add(path, found, imported)
+
+
+def scan_api_document(scan: Scan, path: str, data: bytes) -> None:
+    """A data file in docs/: read only when it is an OpenAPI (or Swagger) document."""
+    if reader("openapi").sniff(path, data):
+        scan_file(scan, path, data, "openapi")
 
 
 def _bytes_digests(path: str, data: bytes, imported: Imported) -> None:

@@ -26,6 +26,7 @@ from schemas.ecma import utc_now
 from . import declared_scan
 from .coverage import content_problem, plan
 from .declarations import extract_declarations
+from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
 from .effects import extract_effects
@@ -103,6 +104,8 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
         words.update((role, WordIndex(by_path)) for role, by_path in texts.items())
         for path in work.declarations:
             declared_scan.scan_file(scan, path, tree.read(path))
+        for path in work.api_documents:
+            declared_scan.scan_api_document(scan, path, tree.read(path))
 
     items = [(path, language, sizes[path]) for path, language in work.source]
     if tree.forkable_reads:
@@ -134,6 +137,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
+    link_declared_routes(candidates)  # routes the code serves and an OpenAPI document it ships declares
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]
     languages: dict[str, int] = {}
@@ -149,7 +153,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             "files_seen": work.files_seen, "files_parsed": len(facts), "languages": languages,
             "skipped": sorted(skipped, key=lambda s: s["path"]), "bytes_seen": work.bytes_seen,
             "eligible_files": eligible, "bytes_parsed": parsed_bytes, "evidence_files": len(work.evidence),
-            "declaration_files_checked": len(work.declarations),
+            "declaration_files_checked": len(work.declarations) + len(work.api_documents),
             "complete": len(facts) == eligible,
         },
         "candidates": candidates,
@@ -442,7 +446,7 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
     }
 
 
-_UNKNOWNS = ("input and output schemas are not inferred", "effects are those seen statically; others may exist")
+_UNKNOWNS = (NOT_INFERRED, "effects are those seen statically; others may exist")
 
 # a symbol's confidence by (public, documented, mentioned in documentation or tests), as the report rounds it:
 # 8 values, worked out once rather than per candidate
