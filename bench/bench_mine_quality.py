@@ -74,6 +74,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_mine import fetch  # cached, verified fetch through capindex
+
 from miners.declared_routes import served_paths
 
 EVAL_DIR = ROOT / "bench" / "eval_mine"
