@@ -10,7 +10,6 @@ recovered, never an exception.
 
 from __future__ import annotations
 
-import ast
 import bisect
 import inspect
 import re
@@ -19,6 +18,7 @@ from typing import Any
 from miners.facts import ModuleSurface, ParsedFile, Symbol
 from miners.js_outline import declaration_matches
 from miners.parsing import deep_captures, fast_text, file_matches, has_matches, root_matches
+from miners.py_literals import literal_eval
 from miners.words import positions
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
@@ -342,7 +342,7 @@ def _python_doc(parsed: ParsedFile, node: Any) -> str:
     if quote in ('"""', "'''") and len(text) >= 6 and text.endswith(quote) and "\\" not in text and "\r" not in text:
         return _first_paragraph(text[3:-3])  # a plain docstring: no escapes to interpret, no parser needed
     try:
-        value = ast.literal_eval(text)
+        value = literal_eval(text)
     except (ValueError, SyntaxError):
         value = "".join(parsed.text(c) for c in first.named_children if c.type == "string_content")
     return _first_paragraph(value) if isinstance(value, str) else ""
@@ -352,7 +352,7 @@ def _python_strings(parsed: ParsedFile, node: Any) -> list[str]:
     """The strings of a literal list/tuple/set (or `+` of them, or one string); _NotLiteral otherwise."""
     if node.type == "string":
         try:
-            value = ast.literal_eval(parsed.text(node))
+            value = literal_eval(parsed.text(node))
         except (ValueError, SyntaxError):
             raise _NotLiteral from None
         if isinstance(value, str):

@@ -14,7 +14,6 @@ exports are still read.
 
 from __future__ import annotations
 
-import ast
 import posixpath
 import re
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from indexer.npm_meta import capability_exports
 from miners import doc_lines
 from miners.declared import Declared, Imported, Problem, canonical_json, load_document, sha256
+from miners.py_literals import literal_eval
 from schemas.documents import detect_kind, validate
 from schemas.errors import DocumentError
 
@@ -178,5 +178,5 @@ def _problem(path: str, text: str) -> Problem:
         return Problem(path, "$", text)
     ptr = ""
     for name, index, quoted in _PART.findall(match.group()):
-        ptr = doc_lines.pointer(ptr, name or index or ast.literal_eval(quoted))
+        ptr = doc_lines.pointer(ptr, name or index or literal_eval(quoted))
     return Problem(path, doc_lines.json_path(ptr), text[match.end() + 2:])

@@ -19,7 +19,6 @@ console script name.
 
 from __future__ import annotations
 
-import ast
 import inspect
 import operator
 import re
@@ -27,6 +26,7 @@ from typing import Any
 
 from miners.facts import Mount, ParsedFile, Surface
 from miners.parsing import captures, fast_text, file_captures
+from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
 from miners.words import positions
 
@@ -299,7 +299,7 @@ def py_string(pf: ParsedFile, node: Any) -> str | None:
         parts = [py_string(pf, piece) for piece in node.named_children if piece.type == "string"]
         return "".join(parts) if parts and all(isinstance(part, str) for part in parts) else None  # type: ignore[arg-type]
     try:
-        value = ast.literal_eval(pf.text(node))
+        value = literal_eval(pf.text(node))
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         return None
     return value if isinstance(value, str) else None
@@ -318,7 +318,7 @@ def _jsonable(value: Any) -> Any:
 def py_literal(pf: ParsedFile, node: Any) -> Any:
     """A Python literal (dict/list/str/number/bool/None) as a JSON-like value, else UNRESOLVED."""
     try:
-        return _jsonable(ast.literal_eval(pf.text(node)))
+        return _jsonable(literal_eval(pf.text(node)))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return UNRESOLVED
 
@@ -2066,7 +2066,7 @@ def go_string(pf: ParsedFile, node: Any) -> str | None:
         return pf.text(node)[1:-1]
     if node.type == "interpreted_string_literal":
         try:
-            return ast.literal_eval(pf.text(node))
+            return literal_eval(pf.text(node))
         except (ValueError, SyntaxError):
             return None
     return None
