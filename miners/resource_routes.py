@@ -5,7 +5,9 @@ route ("* /path", detail["resource"]) per path; the class is often defined in an
 the routes are worked out here, in assembly, where every file's facts are known: through the
 registering file's import, then the packages' re-exports (`from .Watch import Watch` in an
 `__init__`). A class that cannot be found this way gives no route: nothing is guessed; methods
-inherited from a base class are not followed.
+inherited from a base class are not followed. Tornado's handlers and aiohttp's views are such
+classes too; a Tornado WebSocket handler (`on_message`, no verb method) answers the GET that
+opens the socket.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
                 routes.append(surface)
                 continue
             target = surface.detail["resource_import"]
-            found = _find_class(facts, path, surface.detail["resource"]) if target is None else \
-                _find(facts, modules, absolute(target, path))
+            socket = surface.framework == "tornado"
+            found = _find_class(facts, path, surface.detail["resource"], socket) if target is None else \
+                _find(facts, modules, absolute(target, path), socket)
             if found is not None:
                 routes += _routes(surface, path, *found)
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
@@ -44,6 +47,7 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol, methods: l
     out = []
     for method in methods:
         verb = method.name.rsplit(".", 1)[1].upper()
+        verb = "GET" if verb == "ON_MESSAGE" else verb  # a WebSocket: the GET that opens it
         detail = {"method": verb, "path": placeholder.detail["path"], "resource": cls.name}
         if owner != path:
             detail["handler_path"] = owner  # the handler, and its effects, are in another file
@@ -54,7 +58,7 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol, methods: l
     return out
 
 
-def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
+def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, socket: bool = False,
           hops: int = _HOPS) -> tuple[str, Symbol, list[Symbol]] | None:
     """The class `pkg.mod.Name` stands for: defined in pkg/mod.py (or pkg/mod/__init__.py), or
     re-exported there from where it is defined."""
@@ -62,23 +66,28 @@ def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
     path = modules.get(module)
     if path is None or not name:
         return None
-    found = _find_class(facts, path, name)
+    found = _find_class(facts, path, name, socket)
     if found is not None or hops == 0:
         return found
     for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
         if bound == name and source:
-            return _find(facts, modules, absolute(f"{source}.{name}", path), hops - 1)
+            return _find(facts, modules, absolute(f"{source}.{name}", path), socket, hops - 1)
     return None
 
 
-def _find_class(facts: dict[str, FileFacts], path: str, name: str) -> tuple[str, Symbol, list[Symbol]] | None:
-    """(file, class, its HTTP-method methods) when `path` defines class `name` with any."""
+def _find_class(facts: dict[str, FileFacts], path: str, name: str,
+                socket: bool = False) -> tuple[str, Symbol, list[Symbol]] | None:
+    """(file, class, its HTTP-method methods) when `path` defines class `name` with any. With
+    `socket`, a class with `on_message` and no such method has that one as its GET."""
     symbols = facts[path].symbols
     cls = next((s for s in symbols if s.kind == "class" and s.name == name), None)
     if cls is None:
         return None
-    methods = [s for s in symbols if s.kind == "method" and s.container == name
-               and s.name.rsplit(".", 1)[1] in VERBS]
+    own = [s for s in symbols if s.kind == "method" and s.container == name]
+    methods = [s for s in own if s.name.rsplit(".", 1)[1] in VERBS]
+    if not methods and socket:
+        opens = [s for s in own if s.name.rsplit(".", 1)[1] == "on_message"]
+        return (path, cls, opens) if opens else None
     return (path, cls, sorted(methods, key=lambda s: VERBS.index(s.name.rsplit(".", 1)[1]))) if methods else None
 
 

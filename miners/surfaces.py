@@ -119,9 +119,11 @@ def _method_call(root: Any, start: int, end: int) -> Any:
 _PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource"
 _PY_DECORATOR = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(")
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
-                 b"add_resource")
-_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint")  # mounts (_Python.mounts), no surface of their own
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
+                 b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch", b"add_delete",
+                 b"add_head", b"add_view", b"add_routes", b"add_handlers")
+_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp")  # mounts (_Python.mounts): no surface
+# of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
+_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"tornado")
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 
 
@@ -135,7 +137,7 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_CONSTRUCTORS.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli")
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"tornado")
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -413,6 +415,67 @@ def _route_name(method: str, path: str) -> str:
     return f"{method.upper()} {path}"
 
 
+_AIOHTTP_PARAM = re.compile(r"\{([A-Za-z_]\w*):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}")  # {id:\d+}, {p:[a-z]{2}}
+_REGEX_ESCAPED = set("./-_~:@!$&'=,;")  # escaped only to be literal in a regex
+
+
+def _regex_path(pattern: str) -> str:
+    """A route path from a path regex (Tornado's): anchors and a last optional slash dropped,
+    `(?P<name>...)` as `{name}`, other groups as `{arg1}`, `{arg2}`... (passed positionally), the
+    escapes of literal characters undone. What is left of the regex stays as written."""
+    p = pattern.removeprefix("^")
+    p = p[:-1] if p.endswith("$") and not p.endswith("\\$") else p
+    if p.endswith("/?") and len(p) > 2:
+        p = p[:-2]
+    out: list[str] = []
+    i, groups = 0, 0
+    while i < len(p):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p):
+            out.append(p[i + 1] if p[i + 1] in _REGEX_ESCAPED else p[i:i + 2])
+            i += 2
+            continue
+        if c == "(":
+            end = _group_end(p, i)
+            if end < 0:
+                return pattern
+            inner = p[i + 1:end]
+            if inner.startswith("?P<") and ">" in inner:
+                out.append("{" + inner[3:inner.index(">")] + "}")
+            elif inner.startswith("?"):
+                out.append(p[i:end + 1])  # (?:...), a lookahead: kept as written
+            else:
+                groups += 1
+                out.append(f"{{arg{groups}}}")
+            i = end + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _group_end(p: str, start: int) -> int:
+    """The index of the `)` closing the group opened at `start`, or -1."""
+    depth, i, in_class = 0, start, False
+    while i < len(p):
+        c = p[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
 def _join_paths(prefix: str, path: str) -> str:
     if not prefix:
         return path
@@ -429,10 +492,13 @@ PY_CONSTRUCTORS = {
     "FastMCP": ("mcp", "mcp"), "MCPServer": ("mcp", "mcp"),  # mcp 2.x renamed FastMCP to MCPServer
     "ArgumentParser": ("argparse", "argparse"),
     "Group": ("click-group", "click"),
+    "RouteTableDef": ("http", "aiohttp"),
 }
 PY_CLICK_MODULES = ("click", "asyncclick", "rich_click", "cloup")  # all decorate with command()/group()
 PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "starlette": "starlette",
-                   "litestar": "litestar", "sanic": "sanic"}
+                   "litestar": "litestar", "sanic": "sanic", "aiohttp": "aiohttp"}
+AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
+               "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
 
 
@@ -589,6 +655,8 @@ class _Python:
         self.resources()
         self.mounts()
         self.starlette()
+        self.aiohttp()
+        self.tornado()
         self.django()
         self.mcp()
         return self.out
@@ -931,10 +999,13 @@ class _Python:
             function = self.pf.text(definition.child_by_field_name("name")) if definition is not None else None
             doc = first_paragraph(self.docstring(definition)) if definition is not None else ""
             for dec, receiver, attr, positional, keywords, called in self.decorators(node):
-                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route")):
+                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view")):
                     continue
                 known = self.http_framework(receiver)
-                if known is None:
+                if known is None or attr == "view" and known[0] != "aiohttp":
+                    continue
+                if known[0] == "aiohttp" and attr in ("route", "view"):  # route(method, path), view(path): a class
+                    self.aiohttp_route(node, receiver, attr, positional, keywords, function, doc)
                     continue
                 path = self.path_of(positional[0] if positional else keywords.get("path") or keywords.get("rule"))
                 if definition is not None and definition.type == "class_definition":
@@ -1035,6 +1106,8 @@ class _Python:
                     return None
                 out += value
             return out
+        if kind == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "%":
+            return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
         if kind in ("identifier", "attribute"):
             known = self.resolve(node)
             if known is not None:
@@ -1045,6 +1118,22 @@ class _Python:
             if kind == "identifier" and self.pf.text(node) in self.names:  # another module's constant
                 return [DEFERRED + self.names[self.pf.text(node)] + DEFERRED]
         return None
+
+    def formatted(self, node: Any, at: Any, depth: int) -> list[str] | None:
+        """`"...%s..." % value` or `% (a, b)`: a template of plain `%s` only, every value known."""
+        template = self.text_value(node.child_by_field_name("left"), at, depth + 1)
+        right = node.child_by_field_name("right")
+        if template is None or len(template) != 1 or right is None:
+            return None
+        items = right.named_children if right.type == "tuple" else [right]
+        values = [self.text_value(item, at, depth + 1) for item in items]
+        pieces = template[0].replace("%%", "\x01").split("%s")
+        if any(v is None for v in values) or len(pieces) != len(values) + 1 or "%" in "".join(pieces):
+            return None
+        out = [pieces[0].replace("\x01", "%")]
+        for value, piece in zip(values, pieces[1:]):
+            out += [*value, piece.replace("\x01", "%")]  # type: ignore[misc]
+        return ["".join(out)]
 
     def value_of(self, node: Any, at: Any) -> Any:
         """The node a name is bound to where `at` is: the last plain assignment before it in the
@@ -1075,13 +1164,19 @@ class _Python:
     # register_blueprint(bp, url_prefix=...)
     def mounts(self) -> None:
         for call, receiver, attr in self.call_info():
-            if attr not in ("include_router", "register_blueprint") or receiver is None:
+            if attr not in ("include_router", "register_blueprint", "add_subapp") or receiver is None:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "add_subapp":  # aiohttp: app.add_subapp("/admin/", admin), the prefix first
+                positional = positional[1:]
+                given = (py_args(call.child_by_field_name("arguments"))[0] or [None])[0]
+            else:
+                given = keywords.get("prefix" if attr == "include_router" else "url_prefix")
             if not positional or positional[0].type not in ("identifier", "attribute"):
                 continue
-            given = keywords.get("prefix" if attr == "include_router" else "url_prefix")
             prefix = self.resolve(given) if given is not None else ""
+            if attr == "add_subapp" and prefix:
+                prefix = prefix.rstrip("/")
             if prefix is None or prefix and not prefix.startswith("/"):
                 continue  # an unknown prefix: the routes stay as registered
             target = "".join(self.pf.text(positional[0]).split())
@@ -1109,6 +1204,111 @@ class _Python:
                     self.resource(call, "".join(self.pf.text(positional[0]).split()),
                                   _join_paths(known[1], path) if known else path, "flask-restful")
 
+    # aiohttp: app.router.add_get(path, handler), add_route(method, path, handler), add_view(path, View);
+    # app.add_routes([web.get(path, handler), web.route(method, path, handler), web.view(path, View)]);
+    # RouteTableDef's @routes.get(path) decorators are read by http(). A view class answers the
+    # methods it defines (a resource route). Paths' `{name:regex}` parameters are kept as `{name}`.
+    def aiohttp(self) -> None:
+        if "aiohttp" not in self.modules:
+            return
+        web = {"web", "aiohttp.web"} | {name for name, full in self.names.items() if full == "aiohttp.web"}
+        for call, receiver, attr in self.call_info():
+            verb = AIOHTTP_ADD.get(attr)
+            if verb is None and attr not in ("add_route", "add_view"):
+                if receiver in web and (attr in HTTP_VERBS or attr in ("route", "view")):
+                    positional, keywords = py_args(call.child_by_field_name("arguments"))
+                    self.aiohttp_route(call, None, attr, positional, keywords, None, "")
+                continue
+            if receiver is None:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if verb is not None:
+                self.aiohttp_route(call, receiver, verb.lower(), positional, keywords, None, "")
+            else:
+                self.aiohttp_route(call, receiver, "route" if attr == "add_route" else "view", positional, keywords,
+                                   None, "")
+
+    def aiohttp_route(self, node: Any, receiver: str | None, attr: str, positional: list[Any],
+                      keywords: dict[str, Any], function: str | None, doc: str) -> None:
+        """One aiohttp registration: `attr` is a verb, "route" (method, path, handler) or "view" (path, class)."""
+        if attr == "route":
+            method = self.resolve(positional[0] if positional else keywords.get("method"))
+            rest = positional[1:]
+        else:
+            method, rest = attr.upper(), positional
+        path = self.path_of(rest[0] if rest else keywords.get("path"))
+        handler = rest[1] if len(rest) > 1 else keywords.get("handler")
+        named = function or (self.pf.text(handler) if handler is not None and handler.type in (
+            "identifier", "attribute") else None)
+        if path is None or method is None or not path.startswith("/"):
+            return
+        path = _AIOHTTP_PARAM.sub(r"{\1}", path)
+        base = receiver[:-len(".router")] if receiver and receiver.endswith(".router") else receiver
+        if attr == "view":
+            if named:
+                self.resource(node, named, path, "aiohttp")
+            return
+        method = "ANY" if method == "*" else method.upper()
+        self.out.append(_surface("http-route", _route_name(method, path), node, "aiohttp", handler=named,
+                                 description=doc, detail={"method": method, "path": path,
+                                                          **({"receiver": base} if base else {})}))
+
+    # Tornado: Application([(r"/x", XHandler), url(r"/y", YHandler, name="y")]), add_handlers(host,
+    # [...]), and the handler lists built apart (`handlers = [...]` passed on, a module's
+    # `default_handlers` another module joins): each entry is a path regex and a RequestHandler
+    # class, which answers the methods it defines (a resource route, resolved in assembly)
+    def tornado(self) -> None:
+        if "tornado" not in self.modules:
+            return
+        lists: list[Any] = []
+        entries: list[Any] = []
+        for call, _, attr in self.call_info():
+            if attr in ("Application", "add_handlers", "__init__"):
+                positional, keywords = py_args(call.child_by_field_name("arguments"))
+                at = 1 if attr == "add_handlers" else 0
+                given = positional[at] if len(positional) > at else keywords.get(
+                    "host_handlers" if attr == "add_handlers" else "handlers")
+                lists += self.tornado_lists(given, call, 0)
+            elif attr in ("url", "URLSpec"):
+                entries.append(call)
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and right.type == "list" and \
+                    self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
+                lists.append(right)
+        for listed in lists:
+            entries += [e for e in listed.named_children if e.type in ("tuple", "list", "call")]
+        done: set[int] = set()
+        for entry in sorted(entries, key=lambda e: e.start_byte):
+            if entry.start_byte in done:
+                continue
+            done.add(entry.start_byte)
+            if entry.type == "call":
+                if self.callee_last(entry) not in ("url", "URLSpec"):
+                    continue
+                items, _ = py_args(entry.child_by_field_name("arguments"))
+            else:
+                items = entry.named_children
+            if len(items) < 2 or items[1].type not in ("identifier", "attribute"):
+                continue
+            pattern = self.path_of(items[0])
+            path = _regex_path(pattern) if pattern is not None else None
+            if path is not None and path.startswith(("/", DEFERRED)):
+                self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado")
+
+    def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
+        """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""
+        if node is None or depth > 4:
+            return []
+        if node.type == "list":
+            return [node]
+        if node.type == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "+":
+            return self.tornado_lists(node.child_by_field_name("left"), at, depth + 1) + \
+                self.tornado_lists(node.child_by_field_name("right"), at, depth + 1)
+        if node.type in ("identifier", "attribute"):
+            return self.tornado_lists(self.value_of(node, at), at, depth + 1)
+        return []
+
     def resource(self, node: Any, cls: str, path: str, framework: str) -> None:
         self.out.append(_surface("http-route", f"* {path}", node, framework, handler=cls,  # (None: the file's own class)
                                  detail={"method": "*", "path": path, "resource": cls,
@@ -1130,6 +1330,8 @@ class _Python:
         framework, prefix = known
         if path is None or not path.startswith(("/", DEFERRED)) and not (prefix and path == ""):
             return  # a route needs a literal path (or one assembly can finish: DEFERRED)
+        if framework == "aiohttp":
+            path = _AIOHTTP_PARAM.sub(r"{\1}", path)
         if attr in HTTP_VERBS:
             methods = [attr.upper()]
         elif methods_node is None:

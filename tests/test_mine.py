@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import textwrap
 
 import pytest
 
@@ -539,3 +540,169 @@ def test_django_includes_serve_the_included_urlpatterns_under_their_prefix(tmp_p
     routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
     assert routes == {"ANY /shop/", "ANY /shop/items/<int:pk>/", "ANY /api/v1/ping/", "ANY /about/"}
 
+
+
+def _write_tree(root, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_tornado_handler_lists_serve_each_method_their_handler_classes_define(tmp_path, capsys):
+    root = tmp_path / "tornado-svc"
+    files = {
+     "svc/__init__.py": "",
+     "svc/handlers.py": textwrap.dedent('''
+        import tornado.web
+        from tornado.websocket import WebSocketHandler
+    
+        _task_regex = r"(?P<task_id>[\\w-]+)"
+    
+    
+        class StatusHandler(tornado.web.RequestHandler):
+            def get(self):
+                """The server's status."""
+                self.write({})
+    
+    
+        class TaskHandler(tornado.web.RequestHandler):
+            def get(self, task_id):
+                self.write({})
+    
+            def post(self, task_id):
+                self.write({})
+    
+    
+        class RunHandler(tornado.web.RequestHandler):
+            def get(self, task_id, run_id):
+                pass
+    
+    
+        class EventsSocket(WebSocketHandler):
+            def open(self):
+                pass
+    
+            def on_message(self, message):
+                pass
+    
+    
+        default_handlers = [
+            (r"/status", StatusHandler),
+            (r"/tasks/%s" % _task_regex, TaskHandler),
+            (r"/tasks/%s/runs/(\\d+)/?$" % _task_regex, RunHandler),
+            (r"/static/(.*)", tornado.web.StaticFileHandler, {"path": "static"}),
+        ]
+        '''),
+     "svc/app.py": textwrap.dedent('''
+        import tornado.web
+        from tornado.web import url
+        from svc.handlers import default_handlers, EventsSocket
+        from svc import handlers
+    
+    
+        class App(tornado.web.Application):
+            def __init__(self):
+                handlers_ = [url(r"/events", EventsSocket, name="events")]
+                super().__init__(handlers_ + default_handlers)
+    
+    
+        def make_app():
+            return tornado.web.Application([(r"/", handlers.StatusHandler)], debug=True)
+        '''),
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    # the StaticFileHandler is tornado's own class: nothing in the package says what it answers
+    assert set(routes) == {"GET /events", "GET /", "GET /status", "GET /tasks/{task_id}", "POST /tasks/{task_id}",
+                           "GET /tasks/{task_id}/runs/{arg1}"}
+    assert routes["GET /status"]["symbol"].endswith("StatusHandler.get")
+    assert routes["GET /status"]["description"] == "The server's status."
+    assert routes["GET /"]["source"]["path"] == "svc/app.py"  # registered there, handled in svc/handlers.py
+    assert routes["GET /events"]["symbol"].endswith("EventsSocket.on_message")  # a WebSocket opens with a GET
+
+
+def test_aiohttp_route_tables_router_calls_views_and_subapps(tmp_path, capsys):
+    root = tmp_path / "aiohttp-svc"
+    files = {
+     "svc/__init__.py": "",
+     "svc/views.py": textwrap.dedent('''
+        from aiohttp import web
+    
+        routes = web.RouteTableDef()
+    
+    
+        @routes.get("/api/items/{id:\\d+}")
+        async def get_item(request):
+            """One item."""
+            return web.json_response({})
+    
+    
+        @routes.route("DELETE", "/api/items/{id}")
+        async def delete_item(request):
+            return web.Response()
+    
+    
+        @routes.view("/api/users")
+        class Users(web.View):
+            async def get(self):
+                return web.json_response([])
+    
+            async def post(self):
+                return web.json_response({})
+    
+    
+        async def health(request):
+            return web.Response(text="ok")
+    
+    
+        async def ping(request):
+            return web.Response(text="pong")
+        '''),
+     "svc/admin.py": textwrap.dedent('''
+        from aiohttp import web
+    
+        async def stats(request):
+            return web.json_response({})
+    
+        admin = web.Application()
+        admin.router.add_get("/stats", stats)
+        '''),
+     "svc/app.py": textwrap.dedent('''
+        from aiohttp import web
+        from svc.views import routes, health, ping
+        from svc.admin import admin
+    
+    
+        def make_app():
+            app = web.Application()
+            app.add_routes(routes)
+            app.add_routes([web.get("/health", health), web.route("*", "/ping", ping), web.static("/static", "st")])
+            app.router.add_route("POST", "/hook", ping)
+            app.router.add_post("/upload", ping)
+            app.add_subapp("/admin/", admin)
+            return app
+        '''),
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /admin/stats", "ANY /ping", "GET /health", "POST /hook", "POST /upload",
+                           "GET /api/items/{id}", "DELETE /api/items/{id}", "GET /api/users", "POST /api/users"}
+    assert routes["GET /api/items/{id}"]["description"] == "One item."
+    assert routes["POST /api/users"]["symbol"].endswith("Users.post")
+
+
+def test_strings_with_invalid_escapes_are_read_without_a_warning(tmp_path):
+    import warnings
+
+    from miners.mine import mine_tree
+    from miners.sources import open_directory
+
+    (tmp_path / "web.py").write_text('from flask import Flask\napp = Flask(__name__)\n\n\n'
+                                     '@app.route("/items/\\d+")\ndef items():\n    """Items: \\d+ of them.\n\n    More."""\n')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # Python 3.12+ prints a SyntaxWarning for "\d" by default
+        report = mine_tree(open_directory(str(tmp_path)), workers=1)
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert routes["GET /items/\\d+"]["description"] == "Items: \\d+ of them."
