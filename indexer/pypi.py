@@ -162,7 +162,8 @@ async def fetch_project(store: Store, client: Any, spec: str, cache_dir: Path,
                 entry_points = pypi_meta.entry_points_from_wheel(spool.name, filename=chosen["filename"])
             else:
                 entry_points = pypi_meta.entry_points_from_sdist(spool.name, filename=chosen["filename"])
-            report = unpack(spool.name, target)
+            # an sdist's files sit in its one top-level directory: the project's root is that, as a wheel's is its own
+            report = unpack(spool.name, target, strip_prefix=f"{entry_points.top}/" if entry_points.top else None)
         finally:
             os.unlink(spool.name)
     registry.record_artifact(store, ECOSYSTEM, name, version, chosen["filename"], chosen["url"], size,

@@ -468,6 +468,7 @@ class EntryPoints:
     metadata: dict[str, str | None] = field(default_factory=lambda: dict.fromkeys(_METADATA_KEYS))
     members: list[str] = field(default_factory=list)  # the archive members read, in order
     notes: list[str] = field(default_factory=list)
+    top: str | None = None  # an sdist's one top-level directory ("name-1.0"), which unpacking strips
 
     def add(self, group: str, name: str, target: str, where: str) -> None:
         table = getattr(self, group) if group in _SCRIPT_GROUPS else self.groups.setdefault(group, {})
@@ -590,7 +591,7 @@ def entry_points_from_sdist(path: str | Path, filename: str | None = None) -> En
         picked, names = _tar_members(path, archive, is_wanted)
     top = _sdist_top(archive, names)
     files = {name.removeprefix("./").split("/")[1]: (name, data) for name, data in picked.items()}
-    result = EntryPoints(archive, SOURCE_NO_METADATA, known=False)
+    result = EntryPoints(archive, SOURCE_NO_METADATA, known=False, top=top)
     stem = re.sub(r"\.(tar\.gz|tgz|tar\.bz2|tar\.xz|tar|zip)$", "", archive, flags=re.IGNORECASE)
     if normalize_name(top) != normalize_name(stem):
         result.notes.append(f"top-level directory {_q(top)} does not match the archive name")

@@ -93,3 +93,27 @@ def test_live_pypi_release_end_to_end(tmp_path, capsys):
     assert result["file"] == "six-1.16.0-py2.py3-none-any.whl"
     assert result["sha256"] == "8abb2f1d86890a2dfb989f9a77cfcfd3e47c2a354b01111771326f8aa26e0254"
     assert (Path(result["path"]) / "six.py").is_file()
+
+
+def test_an_sdist_is_unpacked_at_its_project_root_and_mined_from_there(web, tmp_path, capsys):
+    """PyPI's only file of a release is its sdist, whose files sit in one top-level directory
+    (`wheel-0.48.0/`): the cache holds the project's root, so its pyproject.toml is read."""
+    project = json.loads((FIXTURES / "wheel.json").read_text())
+    sdist = next(e for e in project["releases"]["0.48.0"] if e["packagetype"] == "sdist")
+    sdist["url"] = web.url(f"/packages/{sdist['filename']}")
+    web.raw(f"/packages/{sdist['filename']}", (FIXTURES / sdist["filename"]).read_bytes())
+    project["releases"]["0.48.0"] = [sdist]
+    project["urls"] = [sdist]
+    web.json("/pypi/wheel/json", project)
+    assert cli(tmp_path, "fetch", "pypi", "wheel==0.48.0", "--pypi-index", web.base, "--allow-private",
+               "--cache", str(tmp_path / "cache")) == 0
+    root = Path(json.loads(capsys.readouterr().out)["path"])
+    assert (root / "pyproject.toml").is_file() and not (root / "wheel-0.48.0").exists()
+    assert cli(tmp_path, "mine", "pypi:wheel==0.48.0", "--pypi-index", web.base, "--allow-private",
+               "--cache", str(tmp_path / "cache")) == 0
+    report = json.loads(capsys.readouterr().out)
+    commands = {c["name"]: c for c in report["candidates"] if c["kind"] == "cli-command"}
+    assert commands["wheel"]["evidence"][0]["path"] == "pyproject.toml"
+    modules = {c["module"] for c in report["candidates"] if c["module"]}
+    assert "wheel._commands" in modules and not any(m.startswith("wheel-0") for m in modules)  # src/wheel/...
+    assert all(not c["source"]["path"].startswith("wheel-0.48.0/") for c in report["candidates"])
