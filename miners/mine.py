@@ -219,10 +219,11 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
             if target.strip():
                 out["scripts"].setdefault(name.strip(), target.strip())
         out["manifest_path"].setdefault("py", "setup.cfg")
-    for path in sizes:  # a wheel's console scripts
-        if path.endswith(".dist-info/entry_points.txt") and path.count("/") == 1:
+    for path in sorted(sizes):  # a wheel's console scripts, or the ones setuptools wrote into an sdist's egg-info
+        if path.endswith((".dist-info/entry_points.txt", ".egg-info/entry_points.txt")) and path.count("/") == 1:
             text = tree.read(path).decode("utf-8", "replace")
-            section = re.search(r"^\[console_scripts\]\s*\n((?:(?!\[).*\n?)*)", text, re.MULTILINE)
+            # (indented when setup.py gave entry_points as one string: setuptools copies it as written)
+            section = re.search(r"^[ \t]*\[console_scripts\][ \t]*\n((?:(?![ \t]*\[).*\n?)*)", text, re.MULTILINE)
             for line in (section.group(1).splitlines() if section else []):
                 name, _, target = line.partition("=")
                 if target.strip():

@@ -706,3 +706,19 @@ def test_strings_with_invalid_escapes_are_read_without_a_warning(tmp_path):
         report = mine_tree(open_directory(str(tmp_path)), workers=1)
     routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
     assert routes["GET /items/\\d+"]["description"] == "Items: \\d+ of them."
+
+
+def test_an_sdists_console_scripts_are_read_from_the_egg_info_setuptools_wrote(tmp_path, capsys):
+    root = tmp_path / "demo-1.0"
+    _write_tree(root, {
+        "setup.py": "from setuptools import setup\nsetup(name='demo', entry_points='''\n[console_scripts]\n"
+                    "demo = demo.cli:main\n''')\n",
+        # setuptools copies a string's indentation: `entry_points="""\n    [console_scripts]..."""`
+        "demo.egg-info/entry_points.txt": "\n    [console_scripts]\n    demo = demo.cli:main\n    demo-admin = demo.cli:admin\n"
+                                          "\n    [demo.plugins]\n    x = demo.x\n    ",
+        "demo/__init__.py": "", "demo/cli.py": "def main():\n    pass\n\n\ndef admin():\n    pass\n",
+    })
+    report = mine(tmp_path, capsys, str(root))
+    commands = {c["name"]: c for c in report["candidates"] if c["kind"] == "cli-command"}
+    assert set(commands) == {"demo", "demo-admin"}  # a plugin group's entries are not commands
+    assert commands["demo-admin"]["evidence"][0]["path"] == "demo.egg-info/entry_points.txt"
