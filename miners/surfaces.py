@@ -419,26 +419,35 @@ _AIOHTTP_PARAM = re.compile(r"\{([A-Za-z_]\w*):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}")  
 _REGEX_ESCAPED = set("./-_~:@!$&'=,;")  # escaped only to be literal in a regex
 
 
-def _regex_path(pattern: str) -> str:
-    """A route path from a path regex (Tornado's): anchors and a last optional slash dropped,
+def _regex_paths(pattern: str) -> list[str]:
+    """The route paths a path regex (Tornado's) serves: anchors and a last optional slash dropped,
     `(?P<name>...)` as `{name}`, other groups as `{arg1}`, `{arg2}`... (passed positionally), the
-    escapes of literal characters undone. What is left of the regex stays as written."""
+    escapes of literal characters undone; what is left of the regex stays as written. Optional
+    trailing segments, `/?` before a group that may match nothing (`/tasks/?([^/]*)/?([^/]*)$`),
+    give a path with each and without: /tasks, /tasks/{arg1}, /tasks/{arg1}/{arg2}."""
     p = pattern.removeprefix("^")
     p = p[:-1] if p.endswith("$") and not p.endswith("\\$") else p
     if p.endswith("/?") and len(p) > 2:
         p = p[:-2]
     out: list[str] = []
+    cuts: list[int] = []  # where an optional segment starts: its "/" in `out`, its group next
     i, groups = 0, 0
     while i < len(p):
         c = p[i]
-        if c == "\\" and i + 1 < len(p):
+        if c == "/" and p.startswith("?(", i + 1):  # `/?` before a group
+            end = _group_end(p, i + 2)
+            inner = p[i + 3:end] if end > 0 else ""
+            if end > 0 and not inner.startswith("?") and inner.endswith(("*", "?")) and inner[-2:-1] != "\\":
+                cuts.append(len(out))  # ...that may be empty: the segment may be missing
+            out.append("/")
+            i += 2
+        elif c == "\\" and i + 1 < len(p):
             out.append(p[i + 1] if p[i + 1] in _REGEX_ESCAPED else p[i:i + 2])
             i += 2
-            continue
-        if c == "(":
+        elif c == "(":
             end = _group_end(p, i)
             if end < 0:
-                return pattern
+                return [pattern]
             inner = p[i + 1:end]
             if inner.startswith("?P<") and ">" in inner:
                 out.append("{" + inner[3:inner.index(">")] + "}")
@@ -448,10 +457,13 @@ def _regex_path(pattern: str) -> str:
                 groups += 1
                 out.append(f"{{arg{groups}}}")
             i = end + 1
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
+        else:
+            out.append(c)
+            i += 1
+    optional = {at for cut in cuts for at in (cut, cut + 1)}
+    # a segment is missing only with all after it: what follows an optional one must be optional too
+    kept = [cut for cut in cuts if all(at in optional for at in range(cut, len(out)))]
+    return [*("".join(out[:cut]) or "/" for cut in kept), "".join(out)]
 
 
 def _group_end(p: str, start: int) -> int:
@@ -1292,9 +1304,9 @@ class _Python:
             if len(items) < 2 or items[1].type not in ("identifier", "attribute"):
                 continue
             pattern = self.path_of(items[0])
-            path = _regex_path(pattern) if pattern is not None else None
-            if path is not None and path.startswith(("/", DEFERRED)):
-                self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado")
+            for path in _regex_paths(pattern) if pattern is not None else ():
+                if path.startswith(("/", DEFERRED)):
+                    self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado")
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""

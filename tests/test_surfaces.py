@@ -774,17 +774,23 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
         assert _py_may_declare(sample) == bool(whole.search(sample)), sample
 
 
-@pytest.mark.parametrize(("pattern", "path"), [
-    (r"/api/kernels/(?P<kernel_id>\w+-\w+)", "/api/kernels/{kernel_id}"),
-    (r"^/user/([^/]+)/?$", "/user/{arg1}"),
-    (r"/files/(.*)/(\d+)", "/files/{arg1}/{arg2}"),
-    (r"/a\.json", "/a.json"),
-    (r"/(?:x|y)/(\d+)", "/(?:x|y)/{arg1}"),  # a non-capturing group is kept as written
-    (r"/price\$$", "/price$"),  # an escaped `$` is no anchor, and the path has it
-    (r"/broken/(unclosed", "/broken/(unclosed"),  # not a regex this can read: as written
-    (r"/", "/"),
+@pytest.mark.parametrize(("pattern", "paths"), [
+    (r"/api/kernels/(?P<kernel_id>\w+-\w+)", ["/api/kernels/{kernel_id}"]),
+    (r"^/user/([^/]+)/?$", ["/user/{arg1}"]),
+    (r"/files/(.*)/(\d+)", ["/files/{arg1}/{arg2}"]),
+    (r"/a\.json", ["/a.json"]),
+    (r"/(?:x|y)/(\d+)", ["/(?:x|y)/{arg1}"]),  # a non-capturing group is kept as written
+    (r"/price\$$", ["/price$"]),  # an escaped `$` is no anchor, and the path has it
+    (r"/broken/(unclosed", ["/broken/(unclosed"]),  # not a regex this can read: as written
+    (r"/", ["/"]),
+    # optional trailing segments: `/?` and a group that may be empty
+    (r"/tasks/?([^/]*)/?([^/]*)$", ["/tasks", "/tasks/{arg1}", "/tasks/{arg1}/{arg2}"]),
+    (r"/status/?(.*)$", ["/status", "/status/{arg1}"]),
+    (r"/a/?(.*)/b", ["/a/{arg1}/b"]),  # not trailing: required
+    (r"/a/?(.*)/?(\d+)", ["/a/{arg1}/{arg2}"]),  # what follows may not be missing
+    (r"/tasks/?(\d+)", ["/tasks/{arg1}"]),  # a group that cannot be empty
 ])
-def test_a_tornado_path_regex_is_read_as_a_route_path(pattern, path):
-    from miners.surfaces import _regex_path
+def test_a_tornado_path_regex_is_read_as_the_route_paths_it_serves(pattern, paths):
+    from miners.surfaces import _regex_paths
 
-    assert _regex_path(pattern) == path
+    assert _regex_paths(pattern) == paths
