@@ -1227,7 +1227,8 @@ class _Python:
         for call, receiver, attr in self.call_info():
             verb = AIOHTTP_ADD.get(attr)
             if verb is None and attr not in ("add_route", "add_view"):
-                if receiver in web and (attr in HTTP_VERBS or attr in ("route", "view")):
+                imported = receiver is None and self.names.get(attr, "").startswith("aiohttp.web.")  # get(path, h)
+                if (receiver in web or imported) and (attr in HTTP_VERBS or attr in ("route", "view")):
                     positional, keywords = py_args(call.child_by_field_name("arguments"))
                     self.aiohttp_route(call, None, attr, positional, keywords, None, "")
                 continue

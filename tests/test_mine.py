@@ -670,6 +670,7 @@ def test_aiohttp_route_tables_router_calls_views_and_subapps(tmp_path, capsys):
         '''),
      "svc/app.py": textwrap.dedent('''
         from aiohttp import web
+        from aiohttp.web import get
         from svc.views import routes, health, ping
         from svc.admin import admin
     
@@ -679,6 +680,7 @@ def test_aiohttp_route_tables_router_calls_views_and_subapps(tmp_path, capsys):
             app.add_routes(routes)
             app.add_routes([web.get("/health", health), web.route("*", "/ping", ping), web.static("/static", "st")])
             app.router.add_route("POST", "/hook", ping)
+        app.add_routes([get("/version", ping)])
             app.router.add_post("/upload", ping)
             app.add_subapp("/admin/", admin)
             return app
@@ -687,7 +689,7 @@ def test_aiohttp_route_tables_router_calls_views_and_subapps(tmp_path, capsys):
     _write_tree(root, files)
     report = mine(tmp_path, capsys, str(root))
     routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
-    assert set(routes) == {"GET /admin/stats", "ANY /ping", "GET /health", "POST /hook", "POST /upload",
+    assert set(routes) == {"GET /admin/stats", "ANY /ping", "GET /health", "POST /hook", "POST /upload", "GET /version",
                            "GET /api/items/{id}", "DELETE /api/items/{id}", "GET /api/users", "POST /api/users"}
     assert routes["GET /api/items/{id}"]["description"] == "One item."
     assert routes["POST /api/users"]["symbol"].endswith("Users.post")
