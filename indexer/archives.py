@@ -298,7 +298,7 @@ class _Tree:
         path = _normalise(name, self.limits)
         if self.prefix is None:
             return path
-        if path == self.prefix:
+        if path in (self.prefix, ""):  # the prefix's directory, or the archive's own root (`./`)
             return ""
         if not path.startswith(self.prefix + "/"):
             raise _Refused(f"is outside {self.prefix}/")

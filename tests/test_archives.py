@@ -228,6 +228,16 @@ def test_the_message_names_the_archive_and_the_member(src, out):
     assert str(pickle.loads(pickle.dumps(error))) == str(error)
 
 
+def test_an_archive_root_entry_is_not_outside_the_strip_prefix(src, out):
+    # `tar czf demo-1.0.tar.gz ./demo-1.0` writes a member for "./" itself
+    archive = make_tar(src / "demo-1.0.tar.gz", [directory("./"), directory("./demo-1.0"),
+                                                 entry("./demo-1.0/setup.py", b"x")])
+    unpack(archive, out / "demo", strip_prefix="demo-1.0/")
+    assert [p.name for p in (out / "demo").iterdir()] == ["setup.py"]
+    refused(make_tar(src / "f.tgz", [entry("./", b"x")]), out, match="names the target directory itself",
+            strip_prefix="demo-1.0/")
+
+
 def test_members_outside_the_strip_prefix_are_refused(src, out):
     archive = make_tar(src / "p.tgz", [entry("package/index.js", b"1"), entry("other/index.js", b"2")])
     refused(archive, out, match="member other/index.js is outside package/", strip_prefix="package/")
