@@ -5,13 +5,13 @@ route ("* /path", detail["resource"]) per path; the class is often defined in an
 the routes are worked out here, in assembly, where every file's facts are known: through the
 registering file's import, then the packages' re-exports (`from .Watch import Watch` in an
 `__init__`). A class that cannot be found this way gives no route: nothing is guessed; methods
-inherited from a base class are not followed. Tornado's handlers and aiohttp's views are such
-classes too; a Tornado WebSocket handler (`on_message`, no verb method) answers the GET that
-opens the socket.
+inherited from a base class are not followed. Tornado's handlers, aiohttp's views and Falcon's
+resources (`on_get`) are such classes too (`Style`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .facts import FileFacts, Surface, Symbol
@@ -19,6 +19,30 @@ from .python_modules import absolute, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a framework's class names the HTTP methods it answers: `get` (flask-restful, Tornado,
+    aiohttp), `on_get` (Falcon), `on_get_detail` (Falcon's `suffix="detail"`); `socket`: a
+    Tornado WebSocket handler (`on_message`, no verb method) answers the GET that opens it."""
+
+    prefix: str = ""
+    suffix: str = ""
+    socket: bool = False
+
+    def verb(self, method: str) -> str | None:
+        if not method.startswith(self.prefix) or not method.endswith(self.suffix):
+            return None
+        verb = method[len(self.prefix):len(method) - len(self.suffix)]
+        return verb if verb in VERBS else None
+
+
+def style_of(surface: Surface) -> Style:
+    if surface.framework == "falcon":
+        suffix = surface.detail.get("suffix")
+        return Style("on_", f"_{suffix}" if suffix else "")
+    return Style(socket=surface.framework == "tornado")
 
 
 def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
@@ -35,19 +59,18 @@ def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
                 routes.append(surface)
                 continue
             target = surface.detail["resource_import"]
-            socket = surface.framework == "tornado"
-            found = _find_class(facts, path, surface.detail["resource"], socket) if target is None else \
-                _find(facts, modules, absolute(target, path), socket)
+            style = style_of(surface)
+            found = _find_class(facts, path, surface.detail["resource"], style) if target is None else \
+                _find(facts, modules, absolute(target, path), style)
             if found is not None:
                 routes += _routes(surface, path, *found)
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
 
 
-def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol, methods: list[Symbol]) -> list[Surface]:
+def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol,
+            methods: list[tuple[str, Symbol]]) -> list[Surface]:
     out = []
-    for method in methods:
-        verb = method.name.rsplit(".", 1)[1].upper()
-        verb = "GET" if verb == "ON_MESSAGE" else verb  # a WebSocket: the GET that opens it
+    for verb, method in methods:
         detail = {"method": verb, "path": placeholder.detail["path"], "resource": cls.name}
         if owner != path:
             detail["handler_path"] = owner  # the handler, and its effects, are in another file
@@ -58,37 +81,39 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol, methods: l
     return out
 
 
-def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, socket: bool = False,
-          hops: int = _HOPS) -> tuple[str, Symbol, list[Symbol]] | None:
+Found = tuple[str, Symbol, list[tuple[str, Symbol]]]  # (file, class, [(HTTP method, its method)])
+
+
+def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, style: Style = Style(),
+          hops: int = _HOPS) -> Found | None:
     """The class `pkg.mod.Name` stands for: defined in pkg/mod.py (or pkg/mod/__init__.py), or
     re-exported there from where it is defined."""
     module, _, name = dotted.rpartition(".")
     path = modules.get(module)
     if path is None or not name:
         return None
-    found = _find_class(facts, path, name, socket)
+    found = _find_class(facts, path, name, style)
     if found is not None or hops == 0:
         return found
     for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
         if bound == name and source:
-            return _find(facts, modules, absolute(f"{source}.{name}", path), socket, hops - 1)
+            return _find(facts, modules, absolute(f"{source}.{name}", path), style, hops - 1)
     return None
 
 
-def _find_class(facts: dict[str, FileFacts], path: str, name: str,
-                socket: bool = False) -> tuple[str, Symbol, list[Symbol]] | None:
-    """(file, class, its HTTP-method methods) when `path` defines class `name` with any. With
-    `socket`, a class with `on_message` and no such method has that one as its GET."""
+def _find_class(facts: dict[str, FileFacts], path: str, name: str, style: Style = Style()) -> Found | None:
+    """(file, class, its HTTP methods and the methods answering them) when `path` defines class
+    `name` with any."""
     symbols = facts[path].symbols
     cls = next((s for s in symbols if s.kind == "class" and s.name == name), None)
     if cls is None:
         return None
     own = [s for s in symbols if s.kind == "method" and s.container == name]
-    methods = [s for s in own if s.name.rsplit(".", 1)[1] in VERBS]
-    if not methods and socket:
-        opens = [s for s in own if s.name.rsplit(".", 1)[1] == "on_message"]
-        return (path, cls, opens) if opens else None
-    return (path, cls, sorted(methods, key=lambda s: VERBS.index(s.name.rsplit(".", 1)[1]))) if methods else None
+    methods = sorted(((verb.upper(), s) for s in own if (verb := style.verb(s.name.rsplit(".", 1)[1]))),
+                     key=lambda pair: VERBS.index(pair[0].lower()))
+    if not methods and style.socket:
+        methods = [("GET", s) for s in own if s.name.rsplit(".", 1)[1] == "on_message"]
+    return (path, cls, methods) if methods else None
 
 
 def handler_facts(facts: dict[str, FileFacts], surface: Surface, here: FileFacts) -> tuple[FileFacts, Any]:

@@ -505,10 +505,11 @@ PY_CONSTRUCTORS = {
     "ArgumentParser": ("argparse", "argparse"),
     "Group": ("click-group", "click"),
     "RouteTableDef": ("http", "aiohttp"),
+    "Bottle": ("http", "bottle"),
 }
 PY_CLICK_MODULES = ("click", "asyncclick", "rich_click", "cloup")  # all decorate with command()/group()
 PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "starlette": "starlette",
-                   "litestar": "litestar", "sanic": "sanic", "aiohttp": "aiohttp"}
+                   "litestar": "litestar", "sanic": "sanic", "aiohttp": "aiohttp", "bottle": "bottle"}
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
@@ -669,6 +670,7 @@ class _Python:
         self.starlette()
         self.aiohttp()
         self.tornado()
+        self.falcon()
         self.django()
         self.mcp()
         return self.out
@@ -1013,7 +1015,8 @@ class _Python:
             for dec, receiver, attr, positional, keywords, called in self.decorators(node):
                 if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view")):
                     continue
-                known = self.http_framework(receiver)
+                known = self.http_framework(receiver) if receiver is not None else \
+                    ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else None  # @route("/x")
                 if known is None or attr == "view" and known[0] != "aiohttp":
                     continue
                 if known[0] == "aiohttp" and attr in ("route", "view"):  # route(method, path), view(path): a class
@@ -1027,7 +1030,8 @@ class _Python:
                     continue
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
-                self.route(node, known, path, attr, keywords.get("methods"), function, description, receiver)
+                methods = keywords.get("methods") or keywords.get("method")  # Bottle's is `method`
+                self.route(node, known, path, attr, methods, function, description, receiver)
         for call, receiver, attr in self.call_info():
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
@@ -1322,10 +1326,35 @@ class _Python:
             return self.tornado_lists(self.value_of(node, at), at, depth + 1)
         return []
 
-    def resource(self, node: Any, cls: str, path: str, framework: str) -> None:
+    # Falcon: app.add_route("/things/{id}", ThingsResource(), suffix="detail") serves each on_get,
+    # on_post... (on_get_detail with the suffix) the resource's class defines
+    def falcon(self) -> None:
+        if "falcon" not in self.modules:
+            return
+        for call, receiver, attr in self.call_info():
+            if attr != "add_route" or receiver is None:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            path = self.path_of(positional[0]) if positional else None
+            resource = self.instance_class(positional[1], call) if len(positional) > 1 else None
+            suffix = self.resolve(keywords.get("suffix"))
+            if path is not None and path.startswith(("/", DEFERRED)) and resource is not None:
+                self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
+
+    def instance_class(self, node: Any, at: Any) -> str | None:
+        """The class `node` is an instance of: `Things()`, or a name bound to such a call."""
+        if node.type in ("identifier", "attribute") and (value := self.value_of(node, at)) is not None:
+            node = value
+        if node.type != "call":
+            return None
+        function = node.child_by_field_name("function")
+        return "".join(self.pf.text(function).split()) if function is not None and function.type in (
+            "identifier", "attribute") else None
+
+    def resource(self, node: Any, cls: str, path: str, framework: str, **more: Any) -> None:
         self.out.append(_surface("http-route", f"* {path}", node, framework, handler=cls,  # (None: the file's own class)
                                  detail={"method": "*", "path": path, "resource": cls,
-                                         "resource_import": self.imported_as(cls)}))
+                                         "resource_import": self.imported_as(cls), **more}))
 
     def namespace_prefix(self, var: str | None) -> str:
         """flask-restx: the path of `ns = api.namespace("todos")` (/todos) or `Namespace("x", path="/y")`."""
@@ -1351,6 +1380,7 @@ class _Python:
             methods = ["GET"]  # Flask's route() and FastAPI's api_route() default to GET
         else:
             value = py_literal(self.pf, methods_node)
+            value = [value] if isinstance(value, str) else value  # Bottle's method="POST"
             methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]
         full = _join_paths(prefix, path)
         for method in methods:

@@ -724,3 +724,73 @@ def test_an_sdists_console_scripts_are_read_from_the_egg_info_setuptools_wrote(t
     commands = {c["name"]: c for c in report["candidates"] if c["kind"] == "cli-command"}
     assert set(commands) == {"demo", "demo-admin"}  # a plugin group's entries are not commands
     assert commands["demo-admin"]["evidence"][0]["path"] == "demo.egg-info/entry_points.txt"
+
+
+def test_falcon_resources_and_bottle_routes(tmp_path, capsys):
+    root = tmp_path / "falcon-bottle"
+    files = {
+     "svc/__init__.py": "",
+     "svc/resources.py": textwrap.dedent('''
+        import falcon
+    
+    
+        class Things:
+            def on_get(self, req, resp):
+                """List the things."""
+    
+            def on_post(self, req, resp):
+                pass
+    
+            def on_get_detail(self, req, resp, thing_id):
+                pass
+    
+            def on_delete_detail(self, req, resp, thing_id):
+                pass
+    
+            def helper(self):
+                pass
+        '''),
+     "svc/app.py": textwrap.dedent('''
+        import falcon
+        from svc.resources import Things
+    
+        app = falcon.App()
+        things = Things()
+        app.add_route("/things", things)
+        app.add_route("/things/{thing_id}", things, suffix="detail")
+        '''),
+     "web.py": textwrap.dedent('''
+        from bottle import Bottle, route, post, run
+    
+        app = Bottle()
+    
+    
+        @route("/hello/<name>")
+        def hello(name):
+            """Greets."""
+            return name
+    
+    
+        @post("/login")
+        def login():
+            return ""
+    
+    
+        @app.route("/upload", method=["POST", "PUT"])
+        def upload():
+            return ""
+    
+    
+        @app.get("/status")
+        def status():
+            return ""
+        '''),
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /things", "POST /things", "GET /things/{thing_id}", "DELETE /things/{thing_id}",
+                           "GET /hello/<name>", "POST /login", "POST /upload", "PUT /upload", "GET /status"}
+    assert routes["GET /things/{thing_id}"]["symbol"].endswith("Things.on_get_detail")  # suffix="detail"
+    assert routes["GET /things"]["description"] == "List the things."
+    assert routes["GET /hello/<name>"]["description"] == "Greets."  # bottle's own route(), imported by name
