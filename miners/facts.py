@@ -101,6 +101,18 @@ class Mount:
 
 
 @dataclass
+class ViewSet:
+    """A class of a Django REST framework module, as a router needs it (miners/viewset_routes.py):
+    its bases as written with what their imports make of them, its lookup, its @action methods."""
+
+    name: str
+    line: int
+    bases: list[tuple[str, str | None]]  # ("viewsets.ModelViewSet", "rest_framework.viewsets.ModelViewSet")
+    lookup: str | None = None  # lookup_url_kwarg, else lookup_field, when a literal
+    actions: list[dict[str, Any]] = field(default_factory=list)  # {method, detail, methods, url_path, line}
+
+
+@dataclass
 class FileFacts:
     path: str
     language: str
@@ -112,3 +124,4 @@ class FileFacts:
     imports: list[str] = field(default_factory=list)  # module specifiers this file imports
     declares_app: bool = False  # calls defineCapabilities or defineApp: read again by the app capability reader
     mounts: list[Mount] = field(default_factory=list)  # routers this file mounts under a prefix
+    viewsets: list[ViewSet] = field(default_factory=list)  # Django REST framework classes a router may serve

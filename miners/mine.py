@@ -36,6 +36,7 @@ from .parallel import analyse_all, cycle_collection_paused
 from .resource_routes import handler_facts, resolve_resource_routes
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
+from .viewset_routes import resolve_viewset_routes
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
@@ -60,7 +61,7 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
     try:
         facts.effects, facts.hazards = extract_effects(parsed)
         concern = "surfaces"
-        facts.surfaces, facts.mounts = extract_surfaces_and_mounts(parsed)
+        facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -131,6 +132,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
+    resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
     resolve_resource_routes(facts)  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another

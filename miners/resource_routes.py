@@ -11,14 +11,16 @@ resources (`on_get`) are such classes too (`Style`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .facts import FileFacts, Surface, Symbol
 from .python_modules import absolute, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -49,13 +51,13 @@ def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
     """Replace every placeholder route in `facts` by one route per method of its class."""
     modules: dict[str, str] | None = None
     for path, f in facts.items():
-        if not any("resource" in s.detail for s in f.surfaces):
+        if not any("resource_import" in s.detail for s in f.surfaces):  # a placeholder's
             continue
         if modules is None:
             modules = module_files(facts)
         routes: list[Surface] = []
         for surface in f.surfaces:
-            if "resource" not in surface.detail:
+            if "resource_import" not in surface.detail or "viewset" in surface.detail:  # (viewset_routes.py)
                 routes.append(surface)
                 continue
             target = surface.detail["resource_import"]
@@ -84,20 +86,24 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol,
 Found = tuple[str, Symbol, list[tuple[str, Symbol]]]  # (file, class, [(HTTP method, its method)])
 
 
-def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, style: Style = Style(),
-          hops: int = _HOPS) -> Found | None:
-    """The class `pkg.mod.Name` stands for: defined in pkg/mod.py (or pkg/mod/__init__.py), or
-    re-exported there from where it is defined."""
+def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, style: Style = Style()) -> Found | None:
+    return find_class(facts, modules, dotted, lambda path, name: _find_class(facts, path, name, style))
+
+
+def find_class(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
+               lookup: Callable[[str, str], T | None], hops: int = _HOPS) -> T | None:
+    """What `lookup(file, name)` finds of the class `pkg.mod.Name` stands for: defined in pkg/mod.py
+    (or pkg/mod/__init__.py), or re-exported there from where it is defined."""
     module, _, name = dotted.rpartition(".")
     path = modules.get(module)
     if path is None or not name:
         return None
-    found = _find_class(facts, path, name, style)
+    found = lookup(path, name)
     if found is not None or hops == 0:
         return found
     for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
         if bound == name and source:
-            return _find(facts, modules, absolute(f"{source}.{name}", path), style, hops - 1)
+            return find_class(facts, modules, absolute(f"{source}.{name}", path), lookup, hops - 1)
     return None
 
 

@@ -24,7 +24,7 @@ import operator
 import re
 from typing import Any
 
-from miners.facts import Mount, ParsedFile, Surface
+from miners.facts import Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, fast_text, file_captures
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
@@ -123,8 +123,10 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b
                  b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp")  # mounts (_Python.mounts): no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"tornado")
+_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"tornado", b"rest_framework")
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
+# a class-based view (Django's, DRF's): what its route serves is the methods its class has
+_PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*View", re.MULTILINE)
 
 
 def _py_may_declare(source: bytes) -> bool:
@@ -134,10 +136,11 @@ def _py_may_declare(source: bytes) -> bool:
             or any(word in source for word in _PY_MOUNT_CALLS)
             or any(word in source for word in _PY_WORDS)
             or (b"Tool" in source or b"Resource" in source or b"Group" in source or b"Route" in source)
-            and _PY_CONSTRUCTORS.search(source) is not None)
+            and _PY_CONSTRUCTORS.search(source) is not None
+            or b"View" in source and _PY_VIEW_CLASS.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"tornado")
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"tornado", b"rest_framework")
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -150,7 +153,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _py_may_declare(source):
         return False
-    if any(word in source for word in _PY_KEPT_WORDS):
+    if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source):
         return True
     root = parsed.tree.root_node
     at = source.find(b"@")
@@ -201,20 +204,21 @@ def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
     return extract_surfaces_and_mounts(parsed)[0]
 
 
-def extract_surfaces_and_mounts(parsed: ParsedFile) -> tuple[list[Surface], list[Mount]]:
-    """(the surfaces, in source order; the routers it mounts under a prefix)."""
+def extract_surfaces_and_mounts(parsed: ParsedFile) -> tuple[list[Surface], list[Mount], list[ViewSet]]:
+    """(the surfaces, in source order; the routers it mounts under a prefix; the Django REST
+    framework classes a router may serve)."""
     fast_text(parsed)
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
         return [], []
     if extractor is _Js and not js_may_declare(parsed):
-        return [], []  # none of the calls every JS/TS surface is made with: most library files end here
+        return [], [], []  # none of the calls every JS/TS surface is made with: most library files end here
     if extractor is _Python and not py_may_declare(parsed):
-        return [], []  # no decorator and none of the registration calls: no surface
+        return [], [], []  # no decorator and none of the registration calls: no surface
     reader = extractor(parsed)
     surfaces = reader.run()
     surfaces.sort(key=lambda s: (s.line, s.name))
-    return surfaces, getattr(reader, "found_mounts", [])
+    return surfaces, getattr(reader, "found_mounts", []), getattr(reader, "found_viewsets", [])
 
 
 # --- shared helpers ---------------------------------------------------------------------------------------
@@ -538,6 +542,8 @@ class _Python:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
         self.out: list[Surface] = []
         self.found_mounts: list[Mount] = []
+        self.found_viewsets: list[ViewSet] = []
+        self._routers: dict[str, tuple[bool, bool]] | None = None
 
     # bindings
     def _import(self, node: Any) -> None:
@@ -671,6 +677,7 @@ class _Python:
         self.aiohttp()
         self.tornado()
         self.falcon()
+        self.drf()
         self.django()
         self.mcp()
         return self.out
@@ -1341,6 +1348,110 @@ class _Python:
             if path is not None and path.startswith(("/", DEFERRED)) and resource is not None:
                 self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
 
+    # Django REST framework: router.register(prefix, ViewSet) serves the actions the viewset defines
+    # or inherits (list, create, retrieve... and its @action methods), worked out in assembly
+    # (miners/viewset_routes.py) from a placeholder and from what this file records of its classes
+    def drf_routers(self) -> dict[str, tuple[bool, bool]]:
+        """{router variable: (trailing slash, a DefaultRouter with its API root)}."""
+        if self._routers is None:
+            self._routers = {}
+            if "rest_framework" in self.modules or "rest_framework_nested" in self.modules:
+                for node in self.assignments:
+                    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                    if left is None or right is None or left.type != "identifier" or right.type != "call":
+                        continue
+                    last = self.callee_last(right)
+                    if last.endswith("Router"):
+                        _, keywords = py_args(right.child_by_field_name("arguments"))
+                        slash = keywords.get("trailing_slash")
+                        self._routers[self.pf.text(left)] = (
+                            slash is None or self.pf.text(slash) != "False", last == "DefaultRouter")
+        return self._routers
+
+    def drf(self) -> None:
+        routers = self.drf_routers()
+        if not routers and "rest_framework" not in self.modules and "django" not in self.modules:
+            return
+        served = {name: self.urlpatterns_take(name) for name in routers}
+        for call, receiver, attr in self.call_info():
+            if attr != "register" or receiver not in routers:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            prefix = self.resolve(positional[0] if positional else keywords.get("prefix"))
+            view = positional[1] if len(positional) > 1 else keywords.get("viewset")
+            if prefix is None or view is None or view.type not in ("identifier", "attribute"):
+                continue
+            path = "/" + prefix.strip("^$/")
+            self.resource(call, "".join(self.pf.text(view).split()), path, "django-rest-framework",
+                          viewset=True, slash=routers[receiver][0],
+                          receiver="urlpatterns" if served[receiver] else receiver)
+        for name, (_, api_root) in routers.items():
+            if api_root:  # DefaultRouter serves a root view linking to every list
+                node = next(n for n in self.assignments if (left := n.child_by_field_name("left")) is not None
+                            and self.pf.text(left) == name)
+                self.out.append(_surface("http-route", "GET /", node, "django-rest-framework",
+                                         description="the API root: a link to each list the router serves",
+                                         detail={"method": "GET", "path": "/",
+                                                 "receiver": "urlpatterns" if served[name] else name}))
+        if "rest_framework" in self.modules or "django" in self.modules:
+            self.viewsets()  # (a Django view class's methods serve its route as a viewset's do)
+
+    def urlpatterns_take(self, router: str) -> bool:
+        """Whether this module's urlpatterns are the router's urls (`urlpatterns = router.urls`, `+=`)."""
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and self.pf.text(left) == "urlpatterns":
+                text = "".join(self.pf.text(right).split())
+                if f"{router}.urls" in text and f"include({router}.urls" not in text:
+                    return True
+        for call, receiver, attr in self.call_info():
+            if receiver == "urlpatterns" and attr in ("extend", "append") and \
+                    "".join(self.pf.text(call.child_by_field_name("arguments")).split()) == f"({router}.urls)":
+                return True
+        root = self.pf.tree.root_node
+        for stmt in root.named_children:  # urlpatterns += router.urls
+            node = stmt.named_child(0) if stmt.type == "expression_statement" and stmt.named_child_count else stmt
+            if node.type == "augmented_assignment" and self.pf.text(node.child_by_field_name("left")) == "urlpatterns" \
+                    and "".join(self.pf.text(node.child_by_field_name("right")).split()) == f"{router}.urls":
+                return True
+        return False
+
+    def viewsets(self) -> None:
+        """What a router needs of each class with bases: the bases, the lookup, the @action methods."""
+        root = self.pf.tree.root_node
+        for stmt in root.named_children:
+            cls = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+            if cls is None or cls.type != "class_definition":
+                continue
+            supers = cls.child_by_field_name("superclasses")
+            bases = ["".join(self.pf.text(b).split()) for b in supers.named_children
+                     if b.type in ("identifier", "attribute")] if supers is not None else []
+            if not bases:
+                continue
+            body = cls.child_by_field_name("body")
+            lookup = None
+            for name in ("lookup_url_kwarg", "lookup_field"):
+                value = _assigned(self.pf, body, name, None) if body is not None else None
+                lookup = lookup or (self.resolve(value) if value is not None else None)
+            actions = []
+            for member in body.named_children if body is not None else []:
+                if member.type != "decorated_definition":
+                    continue
+                function = member.child_by_field_name("definition")
+                method = self.pf.text(function.child_by_field_name("name")) if function is not None else ""
+                for _, _, attr, _, keywords, called in self.decorators(member):
+                    if attr not in ("action", "detail_route", "list_route"):
+                        continue
+                    detail = attr == "detail_route" or attr == "action" and keywords.get("detail") is not None \
+                        and self.pf.text(keywords["detail"]) == "True"
+                    verbs = py_literal(self.pf, keywords["methods"]) if "methods" in keywords else ["get"]
+                    url_path = self.resolve(keywords.get("url_path")) or method
+                    if isinstance(verbs, list) and all(isinstance(v, str) for v in verbs) and method:
+                        actions.append({"method": method, "detail": detail, "methods": [v.upper() for v in verbs],
+                                        "url_path": url_path, "line": line_of(member)})
+            self.found_viewsets.append(ViewSet(self.pf.text(cls.child_by_field_name("name")), line_of(cls),
+                                               [(b, self.imported_as(b)) for b in bases], lookup, actions))
+
     def instance_class(self, node: Any, at: Any) -> str | None:
         """The class `node` is an instance of: `Things()`, or a name bound to such a call."""
         if node.type in ("identifier", "attribute") and (value := self.value_of(node, at)) is not None:
@@ -1438,9 +1549,11 @@ class _Python:
                 self.django_include(view, path, call)  # a mount point, not a route
                 continue
             handler = self.pf.text(view)
+            detail = {"method": "ANY", "path": path, "route": route}
             if view.type == "call" and self.callee(view)[1] == "as_view":
                 handler = self.callee(view)[0] or handler
-            detail = {"method": "ANY", "path": path, "route": route}
+                cls = "".join(handler.split())  # the methods its class has serve it (miners/viewset_routes.py)
+                detail.update(view_class=cls, view_import=self.imported_as(cls))
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
             detail["receiver"] = "urlpatterns"  # (what an include() of this module mounts: miners/mounts.py)
@@ -1451,6 +1564,11 @@ class _Python:
         """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/."""
         args, _ = py_args(include.child_by_field_name("arguments"))
         if not args:
+            return
+        target = args[0].named_children[0] if args[0].type == "tuple" and args[0].named_children else args[0]
+        routed = "".join(self.pf.text(target).split())
+        if routed.endswith(".urls") and routed[:-5] in self.drf_routers():  # include(router.urls): a DRF router
+            self.found_mounts.append(Mount("urlpatterns", prefix, routed[:-5], None, line_of(call)))
             return
         module = self.resolve(args[0])  # include("shop.urls")
         if module is None and args[0].type in ("identifier", "attribute"):  # include(shop.urls), imported
@@ -1467,11 +1585,12 @@ class _Python:
             if parent.type == "argument_list":
                 call = parent.parent
                 receiver, attr = self.callee(call) if call is not None and call.type == "call" else (None, "")
-                return receiver == "urlpatterns" and attr in ("append", "extend", "insert")
+                return receiver is not None and receiver.endswith("urlpatterns") and attr in (
+                    "append", "extend", "insert")
             parent = parent.parent
         if parent is not None and parent.type in ("assignment", "augmented_assignment"):
-            left = parent.child_by_field_name("left")
-            return left is not None and self.pf.text(left) == "urlpatterns"
+            left = parent.child_by_field_name("left")  # urlpatterns, or a part it is made of (base_urlpatterns)
+            return left is not None and left.type == "identifier" and self.pf.text(left).endswith("urlpatterns")
         return False
 
     # MCP

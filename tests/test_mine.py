@@ -794,3 +794,118 @@ def test_falcon_resources_and_bottle_routes(tmp_path, capsys):
     assert routes["GET /things/{thing_id}"]["symbol"].endswith("Things.on_get_detail")  # suffix="detail"
     assert routes["GET /things"]["description"] == "List the things."
     assert routes["GET /hello/<name>"]["description"] == "Greets."  # bottle's own route(), imported by name
+
+
+def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path, capsys):
+    root = tmp_path / "drf"
+    files = {
+     "proj/__init__.py": "",
+     "proj/urls.py": textwrap.dedent('''
+        from django.urls import include, path
+    
+        urlpatterns = [
+            path("api/", include("accounts.urls")),
+        ]
+        '''),
+     "accounts/__init__.py": "",
+     "accounts/base.py": textwrap.dedent('''
+        from rest_framework import mixins, viewsets
+    
+    
+        class ListRetrieveViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+            lookup_field = "uuid"
+        '''),
+     "accounts/views.py": textwrap.dedent('''
+        from rest_framework import viewsets
+        from rest_framework.decorators import action
+    
+        from .base import ListRetrieveViewSet
+    
+    
+        class UserViewSet(viewsets.ModelViewSet):
+            """Users of the service."""
+    
+            def create(self, request):
+                """Sign a user up."""
+    
+            @action(detail=True, methods=["post"], url_path="set-password")
+            def set_password(self, request, pk=None):
+                """Change a user's password."""
+    
+            @action(detail=False)
+            def me(self, request):
+                pass
+    
+    
+        class TokenViewSet(viewsets.ViewSet):
+            def list(self, request):
+                pass
+    
+            def destroy(self, request, pk=None):
+                pass
+    
+    
+        class GroupViewSet(ListRetrieveViewSet):
+            pass
+        '''),
+     "accounts/urls.py": textwrap.dedent('''
+        from django.urls import include, path
+        from rest_framework import routers
+    
+        from accounts import views
+    
+        router = routers.DefaultRouter()
+        router.register(r"users", views.UserViewSet)
+        router.register(r"tokens", views.TokenViewSet, basename="token")
+        router.register(r"groups", views.GroupViewSet)
+    
+        plain = routers.SimpleRouter(trailing_slash=False)
+        plain.register("flat", views.TokenViewSet)
+    
+        urlpatterns = [
+            path("", include(router.urls)),
+            path("v2/", include(plain.urls)),
+        ]
+        '''),
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {
+        "GET /api/",  # DefaultRouter's API root
+        "GET /api/users/", "POST /api/users/", "GET /api/users/{pk}/", "PUT /api/users/{pk}/",
+        "PATCH /api/users/{pk}/", "DELETE /api/users/{pk}/", "POST /api/users/{pk}/set-password/",
+        "GET /api/users/me/",  # @action(detail=False): GET unless told
+        "GET /api/tokens/", "DELETE /api/tokens/{pk}/",  # a plain ViewSet: the methods it defines
+        "GET /api/groups/", "GET /api/groups/{uuid}/",  # mixins of a package base class, its lookup_field
+        "GET /api/v2/flat", "DELETE /api/v2/flat/{pk}",  # SimpleRouter(trailing_slash=False)
+    }
+    assert routes["POST /api/users/"]["description"] == "Sign a user up."
+    assert routes["POST /api/users/{pk}/set-password/"]["symbol"].endswith("UserViewSet.set_password")
+    assert routes["GET /api/users/"]["description"] == "Users of the service."  # inherited: the class's doc
+
+
+def test_django_class_based_views_serve_the_methods_their_classes_answer(tmp_path, capsys):
+    root = tmp_path / "cbv"
+    _write_tree(root, {
+        "auth/__init__.py": "",
+        "auth/utils.py": ("from rest_framework import response\n\n\nclass ActionViewMixin(object):\n"
+                          "    def post(self, request):\n        \"\"\"Run the action.\"\"\"\n"
+                          "        return response.Response()\n"),
+        "auth/views.py": ("from django.views.generic import TemplateView\nfrom rest_framework import generics, views\n"
+                          "from . import utils\n\n\nclass MeView(generics.RetrieveUpdateAPIView):\n    pass\n\n\n"
+                          "class LoginView(utils.ActionViewMixin, generics.GenericAPIView):\n    pass\n\n\n"
+                          "class LogoutView(views.APIView):\n    def post(self, request):\n        pass\n\n\n"
+                          "class Home(TemplateView):\n    template_name = 'home.html'\n"),
+        "auth/urls.py": ("from django.conf.urls import url\nfrom auth import views\nfrom elsewhere import Unknown\n\n"
+                         "base_urlpatterns = (\n    url(r'^me/$', views.MeView.as_view(), name='me'),\n"
+                         "    url(r'^login/$', views.LoginView.as_view()),\n)\n\n"
+                         "urlpatterns = base_urlpatterns + (\n    url(r'^logout/$', views.LogoutView.as_view()),\n"
+                         "    url(r'^$', views.Home.as_view()),\n    url(r'^other/$', Unknown.as_view()),\n)\n"),
+    })
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /me/", "PUT /me/", "PATCH /me/", "POST /login/", "POST /logout/", "GET /",
+                           "ANY /other/"}  # a class not in the package: every method, as Django routes it
+    assert routes["POST /login/"]["symbol"].endswith("ActionViewMixin.post")
+    assert routes["POST /login/"]["description"] == "Run the action."

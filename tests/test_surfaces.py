@@ -759,14 +759,16 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
                        rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
                        rb"add_route|add_get|add_post|add_put|add_patch|add_delete|add_head|add_view|add_routes|"
-                       rb"add_handlers|add_subapp|tornado|"
-                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands")
+                       rb"add_handlers|add_subapp|tornado|rest_framework|"
+                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands|"
+                       rb"(?m:^[ \t]*class[ \t]+\w+[ \t]*\([^)]*View)")
 
     pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
               b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
               b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_",
               b"add_resource", b"include_router", b"register_blueprint", b"Route(", b"Route", b"add_get",
-              b"add_route", b"add_routes", b"add_view", b"add_subapp", b"add_handlers", b"tornado", b"torn"]
+              b"add_route", b"add_routes", b"add_view", b"add_subapp", b"add_handlers", b"tornado", b"torn",
+              b"rest_framework", b"class A(", b"class ", b"View", b"x, View)", b"ViewSet"]
     samples = [b"".join(combo) for n in (1, 2, 3) for combo in itertools.product(pieces, repeat=n)]
     rng = random.Random(5)
     samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
