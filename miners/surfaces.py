@@ -43,7 +43,11 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
-    return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source))
+    return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
+                or _NEST in source)
+
+
+_NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
 
 
 def js_may_declare(parsed: ParsedFile) -> bool:
@@ -56,6 +60,8 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
+    if _NEST in source:
+        return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
         for m in regex.finditer(source):
@@ -197,6 +203,8 @@ _ZOD = re.compile(r"\bz\s*\.")
 _SERVERISH = re.compile(r"(server|mcp)$", re.IGNORECASE)  # a value that is not a literal (or a same-file constant)
 
 HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
+NEST_VERBS = {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD",
+              "Options": "OPTIONS", "All": "ANY"}  # @nestjs/common's route decorators
 
 
 def extract_surfaces(parsed: ParsedFile) -> list[Surface]:
@@ -250,6 +258,15 @@ def collect_file(pf: ParsedFile, concern: str) -> dict[str, list[Any]]:
 
 def first_paragraph(doc: str) -> str:
     return doc.strip().split("\n\n", 1)[0].replace("\n", " ").strip() if doc else ""
+
+
+def _jsdoc_text(comment: str) -> str:
+    """The first paragraph of a `/** ... */` comment, its `@tags` left out ("" for other comments)."""
+    if not comment.startswith("/**"):
+        return ""
+    lines = [line.strip().removeprefix("*").strip() for line in comment[3:].removesuffix("*/").split("\n")]
+    text = "\n".join(line for line in lines if not line.startswith("@"))
+    return first_paragraph(text)
 
 
 def derived_name(function: str) -> str:
@@ -1051,8 +1068,10 @@ class _Python:
             else:
                 view = keywords.get("endpoint") or (positional[1] if len(positional) > 1 else None)
             named = self.pf.text(view) if view is not None else None
+            cls = self.as_view_class(view, call) if view is not None and "methods" not in keywords else None
+            extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
             for path, handler in self.paths_of(call, positional[0], view, named):
-                self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver)
+                self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
 
     # route paths that are not one literal: f"{BASE}/items", f"/api/{self.VERSION}", a local variable,
     # the keys of a dict a loop registers (`for path, view in routes.items(): add_api_route(path, view)`);
@@ -1370,7 +1389,7 @@ class _Python:
 
     def drf(self) -> None:
         routers = self.drf_routers()
-        if not routers and "rest_framework" not in self.modules and "django" not in self.modules:
+        if not routers and not self.modules & {"rest_framework", "django", "flask"}:
             return
         served = {name: self.urlpatterns_take(name) for name in routers}
         for call, receiver, attr in self.call_info():
@@ -1393,8 +1412,8 @@ class _Python:
                                          description="the API root: a link to each list the router serves",
                                          detail={"method": "GET", "path": "/",
                                                  "receiver": "urlpatterns" if served[name] else name}))
-        if "rest_framework" in self.modules or "django" in self.modules:
-            self.viewsets()  # (a Django view class's methods serve its route as a viewset's do)
+        if self.modules & {"rest_framework", "django", "flask"}:
+            self.viewsets()  # (a Django or Flask view class's methods serve its route as a viewset's do)
 
     def urlpatterns_take(self, router: str) -> bool:
         """Whether this module's urlpatterns are the router's urls (`urlpatterns = router.urls`, `+=`)."""
@@ -1478,8 +1497,18 @@ class _Python:
                 return self.resolve(keywords.get("path")) or (f"/{name}" if name else "")
         return ""
 
+    def as_view_class(self, view: Any, at: Any) -> str | None:
+        """The class of `X.as_view(...)` (or of a name bound to it): its methods serve the route."""
+        if view.type == "identifier" and (value := self.value_of(view, at)) is not None:
+            view = value
+        if view.type != "call":
+            return None
+        receiver, attr = self.callee(view)
+        return "".join(receiver.split()) if attr == "as_view" and receiver else None
+
     def route(self, node: Any, known: tuple[str, str], path: str | None, attr: str, methods_node: Any,
-              handler: str | None, description: str, receiver: str | None = None) -> None:
+              handler: str | None, description: str, receiver: str | None = None,
+              extra: dict[str, Any] | None = None) -> None:
         framework, prefix = known
         if path is None or not path.startswith(("/", DEFERRED)) and not (prefix and path == ""):
             return  # a route needs a literal path (or one assembly can finish: DEFERRED)
@@ -1498,7 +1527,8 @@ class _Python:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,
                                                                       **({"prefix": prefix} if prefix else {}),
-                                                                      **({"receiver": receiver} if receiver else {})}))
+                                                                      **({"receiver": receiver} if receiver else {}),
+                                                                      **(extra or {})}))
 
     # Starlette (and FastAPI's underlying router): routes=[Route("/users", users, methods=[...]),
     # Mount("/api", routes=[...])]; a Mount of another application (app=...) is opaque
@@ -1989,7 +2019,73 @@ class _Js:
         self.mounts()
         self.mcp()
         self.cli()
+        self.nest()
         return self.out
+
+    # NestJS: @Controller("cats") on a class, @Get(":id") / @Post() ... on its methods; the route is
+    # the controller's path joined with the method's (either may be absent, a string, or a list)
+    def nest(self) -> None:
+        if _NEST not in self.pf.source:
+            return
+        for stmt in self.pf.tree.root_node.named_children:
+            cls = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
+            if cls is None or cls.type not in ("class_declaration", "abstract_class_declaration"):
+                continue
+            decorators = [c for c in (*stmt.named_children, *cls.named_children) if c.type == "decorator"]
+            prefixes = next((self.nest_paths(d, "path") for d in decorators if self.nest_call(d)[0] == "Controller"),
+                            None)
+            body = cls.child_by_field_name("body")
+            if prefixes is None or body is None:
+                continue
+            name = self.pf.text(cls.child_by_field_name("name"))
+            pending: list[Any] = []
+            doc = ""
+            for member in body.named_children:
+                if member.type == "comment":
+                    doc = _jsdoc_text(self.pf.text(member)) if not pending else doc
+                elif member.type == "decorator":
+                    pending.append(member)
+                elif member.type == "method_definition":
+                    method = self.pf.text(member.child_by_field_name("name"))
+                    for dec in pending:
+                        verb = NEST_VERBS.get(self.nest_call(dec)[0])
+                        if verb is None:
+                            continue
+                        for prefix in prefixes:
+                            for path in self.nest_paths(dec, None):
+                                full = "/" + "/".join(p.strip("/") for p in (prefix, path) if p.strip("/"))
+                                self.out.append(_surface("http-route", _route_name(verb, full), dec, "nestjs",
+                                                         handler=f"{name}.{method}", description=doc,
+                                                         detail={"method": verb, "path": full}))
+                    pending, doc = [], ""
+                else:
+                    pending, doc = [], ""
+
+    def nest_call(self, decorator: Any) -> tuple[str, list[Any]]:
+        """(the decorator's function name, its arguments) for `@Name(...)`, else ("", [])."""
+        call = decorator.named_children[0] if decorator.named_children else None
+        if call is None or call.type != "call_expression":
+            return "", []
+        function = call.child_by_field_name("function")
+        return (self.pf.text(function) if function is not None and function.type == "identifier" else "",
+                js_args(call.child_by_field_name("arguments")))
+
+    def nest_paths(self, decorator: Any, key: str | None) -> list[str]:
+        """The paths a decorator's first argument gives: none (""), a string, a list of them, or (for
+        @Controller) an options object's `path`."""
+        args = self.nest_call(decorator)[1]
+        if not args:
+            return [""]
+        first = _unwrap_js(args[0])
+        if key and first.type == "object":
+            first = self.object_fields(first).get(key)
+            if first is None:
+                return [""]
+        if first.type == "array":
+            values = [self.resolve(item) for item in first.named_children]
+            return [v for v in values if v is not None] or [""]
+        value = self.resolve(first)
+        return [value] if value is not None else []
 
     def receiver_detail(self, receiver: Any) -> dict[str, str]:
         """{"receiver": name} of the router a route is registered on, when it has a plain name."""

@@ -1,9 +1,10 @@
 """Routes of Django's class-based views and of Django REST framework routers.
 
-`path("me/", UserView.as_view())` serves the HTTP methods its class has: those it defines
+`path("me/", UserView.as_view())` (or Flask's `add_url_rule(path, view_func=UserAPI.as_view("u"))`,
+a MethodView) serves the HTTP methods its class has: those it defines
 (`get`, `post`...), and those DRF's generic views and Django's generic views give it (read from
 tables: RetrieveUpdateAPIView is GET, PUT, PATCH; FormView GET, POST), through the package's own
-base classes; a class that cannot be found, or shows no method, leaves the route as `ANY`.
+base classes; a class that cannot be found, or shows no method, leaves the route as registered (Django: `ANY`).
 
 `router.register("users", UserViewSet)` serves the
 actions the viewset has, each at the path and HTTP method the router gives it (DRF's SimpleRouter

@@ -909,3 +909,96 @@ def test_django_class_based_views_serve_the_methods_their_classes_answer(tmp_pat
                            "ANY /other/"}  # a class not in the package: every method, as Django routes it
     assert routes["POST /login/"]["symbol"].endswith("ActionViewMixin.post")
     assert routes["POST /login/"]["description"] == "Run the action."
+
+
+def test_nestjs_controllers_serve_their_decorated_methods(tmp_path, capsys):
+    root = tmp_path / "nest"
+    files = {
+     "src/cats.controller.ts": """import { Controller, Get, Post, Body, Param, HttpCode, Delete, All } from '@nestjs/common';
+    
+    const ROOT = 'cats';
+    
+    @Controller(ROOT)
+    export class CatsController {
+      /** List the cats.
+       *
+       * More words.
+       * @returns the cats
+       */
+      @Get()
+      findAll(): string { return 'x'; }
+    
+      @Get(':id')
+      findOne(@Param('id') id: string) { return id; }
+    
+      @Post()
+      @HttpCode(204)
+      create(@Body() dto: unknown) {}
+    
+      @Delete([':id', 'by-id/:id'])
+      remove() {}
+    
+      helper() {}
+    }
+    
+    @Controller({ path: 'admin', host: 'admin.example.com' })
+    export class AdminController {
+      @All('*')
+      any() {}
+    }
+    
+    @Controller()
+    class RootController {
+      @Get('health')
+      health() {}
+    }
+    """,
+     "src/not-nest.ts": "export class Plain { @Get() x() {} }\n",
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /cats", "GET /cats/:id", "POST /cats", "DELETE /cats/:id", "DELETE /cats/by-id/:id",
+                           "ANY /admin/*", "GET /health"}  # not-nest.ts imports no @nestjs/common: no route
+    assert routes["GET /cats"]["description"] == "List the cats."  # its JSDoc, @tags left out
+    assert routes["POST /cats"]["symbol"].endswith("CatsController.create")
+    assert routes["GET /cats/:id"]["source"]["line"] == 15
+
+
+def test_a_flask_method_view_serves_the_methods_its_class_defines(tmp_path, capsys):
+    root = tmp_path / "mv"
+    root.mkdir()
+    (root / "app.py").write_text(textwrap.dedent('''
+        from flask import Flask
+        from flask.views import MethodView, View
+
+        app = Flask(__name__)
+
+
+        class UserAPI(MethodView):
+            def get(self, user_id=None):
+                """A user, or all of them."""
+
+            def post(self):
+                pass
+
+            def delete(self, user_id):
+                pass
+
+
+        class Plain(View):
+            def dispatch_request(self):
+                return "x"
+
+
+        user_view = UserAPI.as_view("users")
+        app.add_url_rule("/users/", view_func=user_view, methods=["GET", "POST"])
+        app.add_url_rule("/users/<int:user_id>", view_func=UserAPI.as_view("user"))
+        app.add_url_rule("/plain", view_func=Plain.as_view("plain"))
+        '''))
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {"GET /users/", "POST /users/",  # methods=[...] given: those, as Flask serves them
+                           "GET /users/<int:user_id>", "POST /users/<int:user_id>", "DELETE /users/<int:user_id>",
+                           "GET /plain"}  # a View with no verb method: the rule's own default
+    assert routes["GET /users/<int:user_id>"]["description"] == "A user, or all of them."
