@@ -341,6 +341,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                                    surface.end_line, name, surface.description, evidence, effects, 0.8, [])
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
+                candidate["unknowns"][0] = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])
             out.append(candidate)
     commands = {c["name"]: c for c in out if c["kind"] == "cli-command"}
     declared = [_declared_command(repo_key, identity, name, target, package["manifest_path"].get("npm", "package.json"),
@@ -449,6 +450,10 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
     }
 
 
+# what a surface's input schema was read from, for its unknowns (in place of NOT_INFERRED)
+_SCHEMA_FROM = {None: "input schema read from the code where it is literal; output schema not inferred",
+                "annotations": "input schema inferred from the function's type annotations (as FastMCP derives it); "
+                               "output schema not inferred"}
 _UNKNOWNS = (NOT_INFERRED, "effects are those seen statically; others may exist")
 
 # a symbol's confidence by (public, documented, mentioned in documentation or tests), as the report rounds it:

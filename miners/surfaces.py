@@ -26,6 +26,7 @@ from typing import Any
 
 from miners.facts import Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, fast_text, file_captures
+from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
 from miners.words import positions
@@ -1650,6 +1651,15 @@ class _Python:
             out.append({"name": name, "type": annotation, "required": not default})
         return out
 
+    def function_named(self, name: str) -> Any:
+        """The module-level `def name(...)` of this file (decorated or not), or None."""
+        for stmt in self.pf.tree.root_node.named_children:
+            node = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+            if node is not None and node.type == "function_definition" and \
+                    self.pf.text(node.child_by_field_name("name")) == name:
+                return node
+        return None
+
     def mcp(self) -> None:
         for node in self.decorated:
             definition = node.child_by_field_name("definition")
@@ -1662,9 +1672,11 @@ class _Python:
                 description = self.resolve(keywords.get("description")) or self.docstring(definition)
                 if attr == "tool":
                     name = (self.resolve(positional[0]) if positional else None) or self.resolve(keywords.get("name"))
+                    parameters = self.parameters(definition)
                     self.out.append(_surface("mcp-tool", name or function, node, "mcp", handler=function,
-                                             description=description,
-                                             detail={"server": receiver, "parameters": self.parameters(definition)}))
+                                             description=description, input_schema=parameters_schema(parameters),
+                                             detail={"server": receiver, "parameters": parameters,
+                                                     "input_from": "annotations"}))
                 else:
                     uri = self.resolve(positional[0]) if positional else self.resolve(keywords.get("uri"))
                     if uri is None:
@@ -1679,9 +1691,15 @@ class _Python:
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr == "add_tool" and self.mcp_receiver(receiver) and positional:
                 function = self.pf.text(positional[0])
-                self.out.append(_surface("mcp-tool", self.resolve(keywords.get("name")) or function, call, "mcp",
-                                         handler=function, description=self.resolve(keywords.get("description")) or "",
-                                         detail={"server": receiver}))
+                definition = self.function_named(function)  # mcp.add_tool(fn): fn's doc and signature
+                parameters = self.parameters(definition) if definition is not None else None
+                self.out.append(_surface(
+                    "mcp-tool", self.resolve(keywords.get("name")) or function, call, "mcp", handler=function,
+                    description=self.resolve(keywords.get("description")) or (
+                        self.docstring(definition) if definition is not None else ""),
+                    input_schema=parameters_schema(parameters) if parameters is not None else None,
+                    detail={"server": receiver, **({"parameters": parameters, "input_from": "annotations"}
+                                                   if parameters is not None else {})}))
             elif attr in ("Tool", "Resource") and mcp_imported and receiver in (None, "types", "mcp.types"):
                 # the low-level server: list_tools() returns types.Tool(name=..., inputSchema={...})
                 name = self.resolve(keywords.get("name"))

@@ -1002,3 +1002,20 @@ def test_a_flask_method_view_serves_the_methods_its_class_defines(tmp_path, caps
                            "GET /users/<int:user_id>", "POST /users/<int:user_id>", "DELETE /users/<int:user_id>",
                            "GET /plain"}  # a View with no verb method: the rule's own default
     assert routes["GET /users/<int:user_id>"]["description"] == "A user, or all of them."
+
+
+def test_python_mcp_tools_take_their_input_schema_from_the_signature(tmp_path, capsys):
+    root = tmp_path / "mcp-py"
+    _write_tree(root, {"server.py": (
+        "from typing import Annotated\nfrom pydantic import Field\nfrom mcp.server.fastmcp import FastMCP, Context\n\n"
+        "mcp = FastMCP('demo')\n\n\n@mcp.tool()\ndef add(a: int, b: Annotated[int, Field(description='the other')] = 1,"
+        " ctx: Context = None) -> int:\n    \"\"\"Add two numbers.\"\"\"\n    return a + b\n\n\n"
+        "def mul(a: float, b: float) -> float:\n    \"\"\"Multiply.\"\"\"\n    return a * b\n\n\nmcp.add_tool(mul)\n")})
+    report = mine(tmp_path, capsys, str(root))
+    tools = {c["name"]: c for c in report["candidates"] if c["kind"] == "mcp-tool"}
+    assert tools["add"]["draft_contract"]["input"] == {  # the request context is the server's, not an input
+        "type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer", "description": "the other"}},
+        "required": ["a"]}
+    assert tools["add"]["unknowns"][0].startswith("input schema inferred from the function's type annotations")
+    assert tools["mul"]["description"] == "Multiply."  # add_tool(fn): fn's own doc and signature
+    assert tools["mul"]["draft_contract"]["input"]["required"] == ["a", "b"]
