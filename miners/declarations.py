@@ -453,7 +453,9 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
             _js_definition(parsed, "function", node, name_node, dts_implicit, surface, symbols, classes)
         elif "method" in m:
             node = m["method"][0]
-            methods.append((node, parsed.text(m["name"][0]), node.parent.parent))
+            name = _member_name(parsed, m["name"][0])
+            if name is not None:
+                methods.append((node, name, node.parent.parent))
         elif "member.value" in m:
             members.append((m["member.owner"][0], m["member.name"][0], m["member.value"][0]))
         elif "function" in m or "class" in m:
@@ -505,6 +507,19 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
                                doc=_js_doc(parsed, node), exported=owner.exported and _js_public(parsed, node, name),
                                container=owner.name))
     return _finish(symbols, calls), surface
+
+
+def _member_name(parsed: ParsedFile, node: Any) -> str | None:
+    """A class member's name as code calls it: its identifier, or its string (`"x-y"() {}`,
+    `["x-y"]() {}`); None for a computed one (`[Symbol.iterator]`, a bundler's `[(_a = new WeakMap(),
+    ...)]`), which no caller writes as a name."""
+    if node.type == "computed_property_name":
+        inner = node.named_children[0] if node.named_child_count == 1 else None
+        return _member_name(parsed, inner) if inner is not None and inner.type == "string" else None
+    if node.type == "string":
+        text = "".join(parsed.text(c) for c in node.named_children if c.type == "string_fragment")
+        return text or None
+    return parsed.text(node)
 
 
 def _member_functions(parsed: ParsedFile, members: list[tuple[Any, Any, Any]], owners: dict[str, Symbol],

@@ -1573,14 +1573,15 @@ class _Python:
             view = positional[1] if len(positional) > 1 else keywords.get("view")
             if route is None or view is None or not self.in_urlpatterns(call):
                 continue
-            if attr in ("re_path", "url"):
-                route = route.removeprefix("^").removesuffix("$")
-            path = "/" + route.lstrip("/")
+            if attr in ("re_path", "url"):  # a regex: its groups as parameters, optional segments apart
+                paths = ["/" + p.lstrip("/") for p in _regex_paths(route.removeprefix("^"))]
+            else:
+                paths = ["/" + route.lstrip("/")]
             if view.type == "call" and self.callee(view)[1] == "include":
-                self.django_include(view, path, call)  # a mount point, not a route
+                self.django_include(view, paths[-1], call)  # a mount point, not a route
                 continue
             handler = self.pf.text(view)
-            detail = {"method": "ANY", "path": path, "route": route}
+            detail = {"method": "ANY", "route": route}
             if view.type == "call" and self.callee(view)[1] == "as_view":
                 handler = self.callee(view)[0] or handler
                 cls = "".join(handler.split())  # the methods its class has serve it (miners/viewset_routes.py)
@@ -1588,8 +1589,9 @@ class _Python:
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
             detail["receiver"] = "urlpatterns"  # (what an include() of this module mounts: miners/mounts.py)
-            self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
-                                     detail=detail))
+            for path in paths:
+                self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
+                                         detail={**detail, "path": path}))
 
     def django_include(self, include: Any, prefix: str, call: Any) -> None:
         """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/."""

@@ -714,3 +714,20 @@ def test_a_docstrings_first_paragraph_is_cleandocs():
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         assert _first_paragraph(text) == reference(text), repr(text)
 
+
+
+@pytest.mark.parametrize("path", ["box.js", "box.ts"])
+def test_js_class_members_are_named_as_code_calls_them(path):
+    symbols, _ = declarations(path, """
+        export class Box {
+          get(k) { return k; }
+          'has-key'(k) { return true; }
+          ["drop"](k) {}
+          [Symbol.iterator]() {}
+          [(_a = new WeakMap(), _b = new WeakMap(), kX)](argv) {}
+          run = () => 1;
+        }
+        """)
+    # computed names (a symbol, a bundler's WeakMap initialisers) are no name a caller writes
+    assert sorted(n for n, s in symbols.items() if s.kind == "method") == ["Box.drop", "Box.get", "Box.has-key",
+                                                                          "Box.run"]
