@@ -31,6 +31,7 @@ from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
+from .file_routes import add_file_routes
 from .mounts import apply_mounts
 from .parallel import analyse_all, cycle_collection_paused
 from .resource_routes import handler_facts, resolve_resource_routes
@@ -136,6 +137,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_resource_routes(facts)  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
+    add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)

@@ -1019,3 +1019,38 @@ def test_python_mcp_tools_take_their_input_schema_from_the_signature(tmp_path, c
     assert tools["add"]["unknowns"][0].startswith("input schema inferred from the function's type annotations")
     assert tools["mul"]["description"] == "Multiply."  # add_tool(fn): fn's own doc and signature
     assert tools["mul"]["draft_contract"]["input"]["required"] == ["a", "b"]
+
+
+def test_file_system_routes_of_next_sveltekit_and_nuxt_apps(tmp_path, capsys):
+    root = tmp_path / "mono"
+    files = {
+     "package.json": json.dumps({"name": "mono", "private": True, "workspaces": ["apps/*"]}),
+     "apps/web/package.json": json.dumps({"name": "web", "dependencies": {"next": "14.2.0", "react": "18"}}),
+     "apps/web/pages/api/hello.ts": "/** Say hello. */\nexport default function handler(req, res) {\n  res.status(200).json({ hi: 1 });\n}\n",
+     "apps/web/pages/api/users/[id].ts": "export default async function user(req, res) {}\n",
+     "apps/web/pages/api/users/index.ts": "export default async (req, res) => {};\n",
+     "apps/web/pages/api/_util.ts": "export default function x() {}\n",
+     "apps/web/pages/index.tsx": "export default function Home() { return null; }\n",
+     "apps/web/src/app/api/items/[...slug]/route.ts": "export async function GET(request: Request) { return new Response('x'); }\nexport const POST = async () => new Response('');\nexport function helper() {}\n",
+     "apps/web/src/app/(shop)/cart/route.ts": "export function DELETE() {}\n",
+     "apps/web/src/app/_lib/route.ts": "export function GET() {}\n",
+     "apps/kit/package.json": json.dumps({"name": "kit", "devDependencies": {"@sveltejs/kit": "2"}}),
+     "apps/kit/src/routes/api/todos/[id]/+server.ts": "export async function PATCH({ params }) {}\nexport const fallback = async () => {};\n",
+     "apps/nuxt/package.json": json.dumps({"name": "nx", "dependencies": {"nuxt": "3"}}),
+     "apps/nuxt/server/api/users/[id].get.ts": "export default defineEventHandler(() => 1);\n",
+     "apps/nuxt/server/api/login.post.ts": "export default defineEventHandler(() => 1);\n",
+     "apps/nuxt/server/routes/health.ts": "export default defineEventHandler(() => 'ok');\n",
+     "other/pages/api/nope.ts": "export default function nope() {}\n",
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {
+        "ANY /api/hello", "ANY /api/users", "ANY /api/users/{id}",  # pages/api: every method; _util is no route
+        "GET /api/items/{slug}", "POST /api/items/{slug}", "DELETE /cart",  # app/: the verbs exported; (shop) silent
+        "PATCH /api/todos/{id}", "ANY /api/todos/{id}",  # SvelteKit's +server, its fallback
+        "GET /api/users/{id}", "POST /api/login", "ANY /health",  # Nuxt's server/api and server/routes
+    }  # other/ is no app (no framework in a package.json above it); _lib is private
+    assert routes["ANY /api/hello"]["description"] == "Say hello."
+    assert routes["ANY /api/hello"]["source"] == {"path": "apps/web/pages/api/hello.ts", "line": 2, "end_line": 4,
+                                                  "commit": None}

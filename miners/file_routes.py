@@ -1,0 +1,126 @@
+"""Routes that files are, by where they sit: the file-system routing of Next.js, SvelteKit and
+Nuxt (Nitro). An app is a folder whose package.json depends on the framework (the repository's
+root or a workspace's); its route files serve the path their location spells:
+
+- Next.js pages router: `pages/api/users/[id].ts` is `/api/users/{id}`, for every method (the
+  handler, the default export, reads `req.method`); `index` names its folder; `_app` and other
+  `_` files are no routes.
+- Next.js app router: `app/api/users/[id]/route.ts` serves each HTTP method it exports a handler
+  for (`export async function GET`); `(group)` and `@slot` folders add nothing to the path, and a
+  `_private` folder is not routed.
+- SvelteKit: `src/routes/api/users/[id]/+server.ts`, the same way (`fallback` for every other
+  method).
+- Nuxt: `server/api/users/[id].get.ts` is `GET /api/users/{id}` (no method suffix: every method);
+  `server/routes/` serves without `/api`.
+
+`[...slug]` (and `[[...slug]]`) catch the rest of the path: `{slug}`. The routes are added to the
+route file's facts, so they become candidates like any other (the handler's effects included).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Callable
+
+from .facts import FileFacts, Surface
+
+VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+_SOURCE = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
+_PARAM = re.compile(r"^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$")  # [id], [...slug], [[...slug]]
+_FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt"}
+
+
+def add_file_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes]) -> None:
+    """Add to `facts` the routes of every app's route files."""
+    for root, framework in _apps(sizes, read):
+        prefix = f"{root}/" if root else ""
+        for path, f in facts.items():
+            if path.startswith(prefix) and path.endswith(_SOURCE) and "/node_modules/" not in f"/{path}":
+                f.surfaces += _routes(framework, path[len(prefix):], f)
+
+
+def _apps(sizes: dict[str, int], read: Callable[[str], bytes]) -> list[tuple[str, str]]:
+    """(folder, framework) of each package.json that depends on a file-routing framework."""
+    out = []
+    for path in sorted(sizes):
+        if posixpath.basename(path) != "package.json" or "node_modules/" in path or sizes[path] > 1024 * 1024:
+            continue
+        try:
+            pkg = json.loads(read(path))
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if not isinstance(pkg, dict):
+            continue
+        deps = {name for key in ("dependencies", "devDependencies", "peerDependencies")
+                if isinstance(pkg.get(key), dict) for name in pkg[key]}
+        framework = next((_FRAMEWORKS[d] for d in _FRAMEWORKS if d in deps), None)
+        if framework is not None:
+            out.append((posixpath.dirname(path), framework))
+    return out
+
+
+def _routes(framework: str, rel: str, f: FileFacts) -> list[Surface]:
+    parts = rel.split("/")
+    stem, _, _ = parts[-1].rpartition(".")
+    exported = _exported(f)
+    if framework == "nextjs":
+        base = parts[1:] if parts[0] == "src" else parts
+        if len(base) >= 3 and base[0] == "pages" and base[1] == "api":
+            if any(p.startswith("_") for p in base[2:]):
+                return []
+            segments = ["api", *base[2:-1], *([] if stem == "index" else [stem])]
+            return _surfaces(f, framework, segments, ["ANY"], f.module.default_export)
+        if len(base) >= 2 and base[0] == "app" and stem == "route":
+            if any(p.startswith("_") for p in base[1:-1]):
+                return []
+            return _verb_routes(f, framework, base[1:-1], exported)
+    elif framework == "sveltekit":
+        if len(parts) >= 3 and parts[:2] == ["src", "routes"] and stem == "+server":
+            return _verb_routes(f, framework, parts[2:-1], exported, fallback="fallback")
+    elif framework == "nuxt":
+        base = parts[1:] if parts[0] == "src" else parts
+        if len(base) >= 3 and base[0] == "server" and base[1] in ("api", "routes"):
+            name, _, verb = stem.rpartition(".")
+            method = verb.upper() if name and verb.upper() in VERBS else None
+            name = name if method else stem
+            segments = [*(["api"] if base[1] == "api" else []), *base[2:-1], *([] if name == "index" else [name])]
+            return _surfaces(f, framework, segments, [method or "ANY"], f.module.default_export)
+    return []
+
+
+def _exported(f: FileFacts) -> set[str]:
+    names = set(f.module.names or ())
+    return names | {s.name for s in f.symbols if s.exported and s.container is None}
+
+
+def _verb_routes(f: FileFacts, framework: str, folders: list[str], exported: set[str],
+                 fallback: str | None = None) -> list[Surface]:
+    out = []
+    for verb in VERBS:
+        if verb in exported:
+            out += _surfaces(f, framework, folders, [verb], verb)
+    if fallback and fallback in exported:
+        out += _surfaces(f, framework, folders, ["ANY"], fallback)
+    return out
+
+
+def _surfaces(f: FileFacts, framework: str, segments: list[str], methods: list[str],
+              handler: str | None) -> list[Surface]:
+    path = "/" + "/".join(_segment(s) for s in segments if not _silent(s))
+    symbol = next((s for s in f.symbols if s.name == handler and s.container is None), None) if handler else None
+    line, end = (symbol.line, symbol.end_line) if symbol else (1, 1)
+    return [Surface(kind="http-route", name=f"{m} {path}", line=line, end_line=end, framework=framework,
+                    handler=handler, description=symbol.doc if symbol else "",
+                    detail={"method": m, "path": path, "file_route": True}) for m in methods]
+
+
+def _silent(segment: str) -> bool:
+    """A folder that adds nothing to the path: a route group `(admin)`, a parallel slot `@modal`."""
+    return segment.startswith("(") and segment.endswith(")") or segment.startswith("@")
+
+
+def _segment(segment: str) -> str:
+    m = _PARAM.match(segment)
+    return f"{{{m[1]}}}" if m else segment
