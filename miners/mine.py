@@ -34,6 +34,7 @@ from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
 from .mounts import apply_mounts
 from .parallel import analyse_all, cycle_collection_paused
+from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
@@ -134,6 +135,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
         else:
             facts[path] = result
     resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
+    resolve_pyramid_routes(facts)  # Pyramid's named routes and the views registered for them
     resolve_resource_routes(facts)  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another

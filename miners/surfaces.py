@@ -123,7 +123,8 @@ def _method_call(root: Any, start: int, end: int) -> Any:
 # urlpatterns, MCP add_tool and low-level Tool, decli specs). Searched one kind at a time: a regex
 # alternation of plain words is tried at every position, a bytes `in` is a C substring search (a
 # test checks the answers against the one regex these were split from).
-_PY_DECORATOR_WORDS = rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource"
+_PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource|"
+                       rb"view_config|view_defaults")
 _PY_DECORATOR = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(")
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
                  b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch", b"add_delete",
@@ -556,6 +557,8 @@ class _Python:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is not None and right is not None and left.type == "identifier" and right.type == "call":
                 known = PY_CONSTRUCTORS.get(self.callee_last(right))
+                if known is None and self.callee_last(right) == "Service" and "cornice" in self.modules:
+                    known = ("http", "cornice")  # cornice.Service(name=..., path="/users"): its decorators route
                 if known:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
         self.out: list[Surface] = []
@@ -695,6 +698,7 @@ class _Python:
         self.aiohttp()
         self.tornado()
         self.falcon()
+        self.pyramid()
         self.drf()
         self.django()
         self.mcp()
@@ -1023,7 +1027,8 @@ class _Python:
             if role[0] != "http":
                 return None
             _, keywords = py_args(role[2].child_by_field_name("arguments"))
-            prefix = self.resolve(keywords.get("prefix")) or self.resolve(keywords.get("url_prefix")) or ""
+            prefix = self.resolve(keywords.get("prefix")) or self.resolve(keywords.get("url_prefix")) or (
+                self.path_of(keywords.get("path")) if role[1] == "cornice" else None) or ""
             return role[1], prefix
         if receiver is None:
             return None
@@ -1048,6 +1053,8 @@ class _Python:
                     self.aiohttp_route(node, receiver, attr, positional, keywords, function, doc)
                     continue
                 path = self.path_of(positional[0] if positional else keywords.get("path") or keywords.get("rule"))
+                if known[0] == "cornice":
+                    path = ""  # @users.get(): the service's own path
                 if definition is not None and definition.type == "class_definition":
                     if attr == "route" and path is not None and function:  # flask-restx, flask-smorest
                         prefix = known[1] or self.namespace_prefix(receiver)
@@ -1471,6 +1478,68 @@ class _Python:
                                         "url_path": url_path, "line": line_of(member)})
             self.found_viewsets.append(ViewSet(self.pf.text(cls.child_by_field_name("name")), line_of(cls),
                                                [(b, self.imported_as(b)) for b in bases], lookup, actions))
+
+    # Pyramid: config.add_route("user", "/users/{id}") names a route; @view_config(route_name="user",
+    # request_method="GET") (or config.add_view(view, route_name=...)) is a view of it, in this file or
+    # another: both are left as placeholders and joined by name in assembly (miners/pyramid_routes.py)
+    def pyramid(self) -> None:
+        if "pyramid" not in self.modules:
+            return
+        for call, receiver, attr in self.call_info():
+            if receiver is None or attr not in ("add_route", "add_view"):
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            methods = self.request_methods(keywords.get("request_method"))
+            if attr == "add_route":
+                name = self.resolve(positional[0] if positional else keywords.get("name"))
+                pattern = self.path_of(positional[1] if len(positional) > 1 else keywords.get("pattern"))
+                if name is not None and pattern is not None:
+                    path = pattern if pattern.startswith(("/", DEFERRED)) else "/" + pattern
+                    self.out.append(_surface("http-route", f"* {path}", call, "pyramid",
+                                             detail={"method": "*", "path": path, "pyramid_route": name,
+                                                     **({"methods": methods} if methods else {})}))
+            else:
+                route = self.resolve(keywords.get("route_name"))
+                view = positional[0] if positional else keywords.get("view")
+                if route is not None and view is not None and view.type in ("identifier", "attribute"):
+                    self.pyramid_view(call, route, methods, self.pf.text(view), "")
+        for node in self.decorated:
+            definition = node.child_by_field_name("definition")
+            if definition is None:
+                continue
+            defaults = self.pyramid_config(node, "view_defaults") if definition.type == "class_definition" else None
+            if defaults is not None:  # a class's views: its methods' @view_config, the class's defaults
+                cls = self.pf.text(definition.child_by_field_name("name"))
+                for member in definition.child_by_field_name("body").named_children:
+                    method = member.child_by_field_name("definition") if member.type == "decorated_definition" else None
+                    config = self.pyramid_config(member, "view_config") if method is not None else None
+                    if config is not None:
+                        route = config[0] or defaults[0]
+                        if route:
+                            self.pyramid_view(member, route, config[1] or defaults[1],
+                                              f"{cls}.{self.pf.text(method.child_by_field_name('name'))}",
+                                              first_paragraph(self.docstring(method)))
+                continue
+            config = self.pyramid_config(node, "view_config") if definition.type == "function_definition" else None
+            if config is not None and config[0]:
+                self.pyramid_view(node, config[0], config[1], self.pf.text(definition.child_by_field_name("name")),
+                                  first_paragraph(self.docstring(definition)))
+
+    def pyramid_config(self, node: Any, decorator: str) -> tuple[str | None, list[str]] | None:
+        """(route_name, request methods) of a @view_config / @view_defaults decorator, or None."""
+        for _, _, attr, _, keywords, called in self.decorators(node):
+            if attr == decorator:
+                return self.resolve(keywords.get("route_name")), self.request_methods(keywords.get("request_method"))
+        return None
+
+    def request_methods(self, node: Any) -> list[str]:
+        value = py_literal(self.pf, node) if node is not None else None
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return [str(v).upper() for v in values if isinstance(v, str)]
+
+    def pyramid_view(self, node: Any, route: str, methods: list[str], handler: str, doc: str) -> None:
+        self.out.append(_surface("http-route", f"* {route}", node, "pyramid", handler=handler, description=doc,
+                                 detail={"method": "*", "path": "", "pyramid_view": route, "methods": methods}))
 
     def instance_class(self, node: Any, at: Any) -> str | None:
         """The class `node` is an instance of: `Things()`, or a name bound to such a call."""

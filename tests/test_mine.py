@@ -1054,3 +1054,94 @@ def test_file_system_routes_of_next_sveltekit_and_nuxt_apps(tmp_path, capsys):
     assert routes["ANY /api/hello"]["description"] == "Say hello."
     assert routes["ANY /api/hello"]["source"] == {"path": "apps/web/pages/api/hello.ts", "line": 2, "end_line": 4,
                                                   "commit": None}
+
+
+def test_pyramid_routes_join_their_views_by_name_and_cornice_services_route(tmp_path, capsys):
+    root = tmp_path / "pyr"
+    files = {
+     "app/__init__.py": textwrap.dedent('''
+        from pyramid.config import Configurator
+        from .views import health
+    
+    
+        def main(global_config, **settings):
+            config = Configurator(settings=settings)
+            config.add_route("home", "/")
+            config.add_route("user", "/users/{id}")
+            config.add_route("users", "users")
+            config.add_route("upload", "/upload", request_method="POST")
+            config.add_route("health", "/health")
+            config.add_view(health, route_name="health", request_method="GET")
+            config.scan()
+            return config.make_wsgi_app()
+        '''),
+     "app/views.py": textwrap.dedent('''
+        from pyramid.view import view_config, view_defaults
+    
+    
+        @view_config(route_name="home", renderer="json")
+        def home(request):
+            """The home page."""
+            return {}
+    
+    
+        @view_defaults(route_name="user", renderer="json")
+        class UserViews:
+            def __init__(self, request):
+                self.request = request
+    
+            @view_config(request_method="GET")
+            def get(self):
+                """One user."""
+                return {}
+    
+            @view_config(request_method=("PUT", "PATCH"))
+            def update(self):
+                return {}
+    
+    
+        @view_config(route_name="users", request_method="GET")
+        def list_users(request):
+            return []
+    
+    
+        @view_config(route_name="nowhere")
+        def orphan(request):
+            return {}
+    
+    
+        def health(request):
+            return "ok"
+        '''),
+     "api/services.py": textwrap.dedent('''
+        from cornice import Service
+    
+        values = Service(name="values", path="/values/{key}", description="Stored values")
+    
+    
+        @values.get()
+        def get_value(request):
+            """Read a value."""
+            return {}
+    
+    
+        @values.put()
+        def set_value(request):
+            return {}
+        '''),
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {
+        "ANY /",  # a view naming no request method answers every one
+        "GET /users/{id}", "PUT /users/{id}", "PATCH /users/{id}",  # a class's @view_defaults and its methods
+        "GET /users",  # the pattern's missing slash is Pyramid's to add
+        "POST /upload",  # no view in the tree: the route's own request_method
+        "GET /health",  # config.add_view
+        "GET /values/{key}", "PUT /values/{key}",  # cornice
+    }  # the view of a route added nowhere gives nothing
+    assert routes["GET /users/{id}"]["symbol"].endswith("UserViews.get")
+    assert routes["GET /users/{id}"]["description"] == "One user."
+    assert routes["GET /users/{id}"]["source"]["path"] == "app/__init__.py"  # where the route is added
+    assert routes["GET /values/{key}"]["description"] == "Read a value."
