@@ -131,7 +131,10 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b
                  b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp")  # mounts (_Python.mounts): no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"tornado", b"rest_framework")
+_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
+# frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
+# import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
+_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b", re.MULTILINE)
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
 _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*View", re.MULTILINE)
@@ -145,10 +148,11 @@ def _py_may_declare(source: bytes) -> bool:
             or any(word in source for word in _PY_WORDS)
             or (b"Tool" in source or b"Resource" in source or b"Group" in source or b"Route" in source)
             and _PY_CONSTRUCTORS.search(source) is not None
-            or b"View" in source and _PY_VIEW_CLASS.search(source) is not None)
+            or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
+            or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"tornado", b"rest_framework")
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli")
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -161,7 +165,8 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _py_may_declare(source):
         return False
-    if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source):
+    if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
+            or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source):
         return True
     root = parsed.tree.root_node
     at = source.find(b"@")

@@ -740,9 +740,12 @@ def test_python_files_whose_declaring_words_are_not_code_are_not_read():
     assert not may(docstring)
     assert not may(b"renderable = Group(*items)\nx = ToolGroup(1)\n")  # no decorator, no add_command: no command
     assert not may(b"# parser.add_parser('x')\ns = 'cli.add_command(c)'\nhelp = 'subcommands: a, b'\n")
+    assert not may(b"EMOJI = {':tornado:': '\\U0001f32a', 'rest_framework': 1}\n")  # a word, not an import
     for declaring in (b"@app.get('/x')\ndef f(): ...\n", b"parser.add_parser('x')\n", b"add_typer(app)\n",
                       b"tools = [types.Tool(name='t', inputSchema={})]\n", b"@(\n  app.route('/x'))\ndef f(): ...\n",
-                      b"import decli\nspec = {'subcommands': {}}\n", b"p = argparse.ArgumentParser()\n"):
+                      b"import decli\nspec = {'subcommands': {}}\n", b"p = argparse.ArgumentParser()\n",
+                      b"import tornado.web\nhandlers = [(r'/x', X)]\n", b"from rest_framework import viewsets\n",
+                      b"class Users(generic.ListView):\n    pass\n"):
         assert may(declaring), declaring
 
 
@@ -759,7 +762,7 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
                        rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
                        rb"add_route|add_get|add_post|add_put|add_patch|add_delete|add_head|add_view|add_routes|"
-                       rb"add_handlers|add_subapp|tornado|rest_framework|"
+                       rb"add_handlers|add_subapp|(?m:^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b)|"
                        rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands|"
                        rb"(?m:^[ \t]*class[ \t]+\w+[ \t]*\([^)]*View)")
 
@@ -768,7 +771,7 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
               b"urlpatterns", b"add_url_rule", b"add_api_route", b"add_command", b"add_parser", b"add_typer", b"_",
               b"add_resource", b"include_router", b"register_blueprint", b"Route(", b"Route", b"add_get",
               b"add_route", b"add_routes", b"add_view", b"add_subapp", b"add_handlers", b"tornado", b"torn",
-              b"rest_framework", b"class A(", b"class ", b"View", b"x, View)", b"ViewSet"]
+              b"rest_framework", b"import ", b"from ", b"\n", b" \t", b"class A(", b"class ", b"View", b"x, View)", b"ViewSet"]
     samples = [b"".join(combo) for n in (1, 2, 3) for combo in itertools.product(pieces, repeat=n)]
     rng = random.Random(5)
     samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
