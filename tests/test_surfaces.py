@@ -745,7 +745,10 @@ def test_python_files_whose_declaring_words_are_not_code_are_not_read():
                       b"tools = [types.Tool(name='t', inputSchema={})]\n", b"@(\n  app.route('/x'))\ndef f(): ...\n",
                       b"import decli\nspec = {'subcommands': {}}\n", b"p = argparse.ArgumentParser()\n",
                       b"import tornado.web\nhandlers = [(r'/x', X)]\n", b"from rest_framework import viewsets\n",
-                      b"class Users(generic.ListView):\n    pass\n"):
+                      b"class Users(generic.ListView):\n    pass\n",
+                      # the first `@` is mid-line (an address, a matrix product): the decorator is still found
+                      b'"""Mail me@example.com."""\nx = a @ b\n\n\n    @server.tool(\n        name="t")\ndef f(): ...\n',
+                      docstring + b"\n\n@app.get('/y')\ndef g(): ...\n"):
         assert may(declaring), declaring
 
 
@@ -758,13 +761,13 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
 
     from miners.surfaces import _PY_DECORATOR_WORDS, _py_may_declare
 
-    whole = re.compile(rb"@(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|@\s*\(|"
+    whole = re.compile(rb"(?m:^[ \t]*@(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\())|"
                        rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
                        rb"add_route|add_get|add_post|add_put|add_patch|add_delete|add_head|add_view|add_routes|"
                        rb"add_handlers|add_subapp|(?m:^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b)|"
                        rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands|"
-                       rb"(?m:^[ \t]*class[ \t]+\w+[ \t]*\([^)]*View)")
+                       rb"(?m:^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View)")
 
     pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
               b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
@@ -799,3 +802,18 @@ def test_a_tornado_path_regex_is_read_as_the_route_paths_it_serves(pattern, path
     from miners.surfaces import _regex_paths
 
     assert _regex_paths(pattern) == paths
+
+
+def test_the_python_prefilter_is_linear_on_hostile_text():
+    """Bad input is bounded in time: a megabyte of unclosed `class A(` lines once made the view-class
+    pattern rescan to the end from each line, and a megabyte of `@` lines the decorator pattern
+    each line from each `@` (quadratic: minutes). A bound, not a speed target."""
+    import time
+
+    from miners.surfaces import _py_may_declare
+
+    for hostile in (b"class A(\n" * 120_000 + b"View)\n",
+                    (b"@" * 4000 + b"\n") * 250):  # `@` that start no decorator: each once rescanned its line
+        started = time.perf_counter()
+        _py_may_declare(hostile)
+        assert time.perf_counter() - started < 5
