@@ -747,7 +747,8 @@ def test_python_files_whose_declaring_words_are_not_code_are_not_read():
                       b"import tornado.web\nhandlers = [(r'/x', X)]\n", b"from rest_framework import viewsets\n",
                       b"class Users(generic.ListView):\n    pass\n",
                       # the first `@` is mid-line (an address, a matrix product): the decorator is still found
-                      b'"""Mail me@example.com."""\nx = a @ b\n\n\n    @server.tool(\n        name="t")\ndef f(): ...\n',
+                      b'"""Mail me@example.com."""\nx = a @ b\n\n\ndef serve():\n    @server.tool(\n        name="t")\n'
+                      b'    def f(): ...\n',
                       docstring + b"\n\n@app.get('/y')\ndef g(): ...\n"):
         assert may(declaring), declaring
 
