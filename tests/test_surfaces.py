@@ -749,6 +749,7 @@ def test_python_files_whose_declaring_words_are_not_code_are_not_read():
                       # the first `@` is mid-line (an address, a matrix product): the decorator is still found
                       b'"""Mail me@example.com."""\nx = a @ b\n\n\ndef serve():\n    @server.tool(\n        name="t")\n'
                       b'    def f(): ...\n',
+                      b"def serve():\n    @server.tool()\n    def f(): ...\n",  # the first `@`, indented
                       docstring + b"\n\n@app.get('/y')\ndef g(): ...\n"):
         assert may(declaring), declaring
 
