@@ -24,6 +24,8 @@ import operator
 import re
 from typing import Any
 
+from miners import jvm_routes
+from miners.doc_comments import doc_comment_text
 from miners.facts import Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, fast_text, file_captures
 from miners.py_annotations import parameters_schema
@@ -228,9 +230,11 @@ def extract_surfaces_and_mounts(parsed: ParsedFile) -> tuple[list[Surface], list
     """(the surfaces, in source order; the routers it mounts under a prefix; the Django REST
     framework classes a router may serve)."""
     fast_text(parsed)
+    if parsed.language in ("java", "kotlin") and parsed.tree is not None:  # Spring MVC, JAX-RS (jvm_routes.py)
+        return sorted(jvm_routes.extract(parsed), key=lambda s: (s.line, s.name)), [], []
     extractor = {"python": _Python, "javascript": _Js, "typescript": _Js, "tsx": _Js, "go": _Go}.get(parsed.language)
     if extractor is None or parsed.tree is None:
-        return [], []
+        return [], [], []
     if extractor is _Js and not js_may_declare(parsed):
         return [], [], []  # none of the calls every JS/TS surface is made with: most library files end here
     if extractor is _Python and not py_may_declare(parsed):
@@ -270,15 +274,6 @@ def collect_file(pf: ParsedFile, concern: str) -> dict[str, list[Any]]:
 
 def first_paragraph(doc: str) -> str:
     return doc.strip().split("\n\n", 1)[0].replace("\n", " ").strip() if doc else ""
-
-
-def _jsdoc_text(comment: str) -> str:
-    """The first paragraph of a `/** ... */` comment, its `@tags` left out ("" for other comments)."""
-    if not comment.startswith("/**"):
-        return ""
-    lines = [line.strip().removeprefix("*").strip() for line in comment[3:].removesuffix("*/").split("\n")]
-    text = "\n".join(line for line in lines if not line.startswith("@"))
-    return first_paragraph(text)
 
 
 def derived_name(function: str) -> str:
@@ -2141,7 +2136,7 @@ class _Js:
             doc = ""
             for member in body.named_children:
                 if member.type == "comment":
-                    doc = _jsdoc_text(self.pf.text(member)) if not pending else doc
+                    doc = doc_comment_text(self.pf.text(member)) if not pending else doc
                 elif member.type == "decorator":
                     pending.append(member)
                 elif member.type == "method_definition":

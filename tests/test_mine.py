@@ -1145,3 +1145,59 @@ def test_pyramid_routes_join_their_views_by_name_and_cornice_services_route(tmp_
     assert routes["GET /users/{id}"]["description"] == "One user."
     assert routes["GET /users/{id}"]["source"]["path"] == "app/__init__.py"  # where the route is added
     assert routes["GET /values/{key}"]["description"] == "Read a value."
+
+
+def test_every_language_is_analysed_and_declares_what_it_declares(tmp_path, capsys):
+    """One public function per supported language: each file is analysed, none skipped as failed."""
+    root = tmp_path / "polyglot"
+    _write_tree(root, {
+        "a.py": "def py_fn():\n    pass\n", "b.js": "export function jsFn() {}\n", "c.ts": "export function tsFn() {}\n",
+        "d.tsx": "export function TsxFn() { return null; }\n", "e.go": "package e\n\nfunc GoFn() {}\n",
+        "f.rs": "pub fn rs_fn() {}\n", "G.java": "public class G {\n  public void javaFn() {}\n}\n",
+        "h.kt": "fun ktFn() {}\n", "I.cs": "public class I {\n  public void CsFn() {}\n}\n",
+        "j.rb": "def rb_fn\nend\n", "k.php": "<?php\nfunction php_fn() {}\n", "l.swift": "public func swiftFn() {}\n",
+    })
+    report = mine(tmp_path, capsys, str(root))
+    assert report["coverage"]["skipped"] == [] and report["coverage"]["files_parsed"] == 12
+    names = {c["name"].rsplit(".", 1)[-1] for c in report["candidates"]}
+    assert {"py_fn", "jsFn", "tsFn", "TsxFn", "GoFn", "rs_fn", "javaFn", "ktFn", "CsFn", "rb_fn", "php_fn",
+            "swiftFn"} <= names
+
+
+def test_spring_and_jax_rs_controllers_serve_their_annotated_methods(tmp_path, capsys):
+    root = tmp_path / "jvm"
+    _write_tree(root, {
+        "src/main/java/app/UserController.java": (
+            "package app;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n"
+            "@RequestMapping(\"/api/users\")\npublic class UserController {\n"
+            "    private static final String BY_ID = \"/{id:\\\\d+}\";\n"
+            "    /** One user.\n     * @param id its id\n     */\n    @GetMapping(BY_ID)\n"
+            "    public User get(@PathVariable Long id) { return null; }\n\n"
+            "    @PostMapping\n    public User create(@RequestBody User u) { return u; }\n\n"
+            "    @RequestMapping(value = {\"/search\", \"/find\"}, method = {RequestMethod.GET, RequestMethod.POST})\n"
+            "    public Object search() { return null; }\n\n"
+            "    @DeleteMapping(path = BY_ID + \"/avatar\")\n    public void dropAvatar() {}\n\n"
+            "    @RequestMapping(\"/any\")\n    public void any() {}\n\n    public void helper() {}\n}\n"),
+        "src/main/kotlin/app/Items.kt": (
+            "package app\nimport org.springframework.web.bind.annotation.*\n\nconst val ITEMS = \"/items\"\n\n"
+            "@RestController\n@RequestMapping(\"/api\")\nclass ItemController {\n"
+            "    @GetMapping(ITEMS + \"/{id}\")\n    fun get(@PathVariable id: Long): String = \"x\"\n\n"
+            "    @RequestMapping(value = [\"/items\"], method = [RequestMethod.PUT])\n    fun put() {}\n}\n"),
+        "src/main/java/app/Orders.java": (
+            "package app;\nimport jakarta.ws.rs.*;\n\n@Path(\"/orders\")\npublic class Orders {\n"
+            "    @GET\n    public String list() { return \"\"; }\n\n"
+            "    @POST\n    @Path(\"/{id}/cancel\")\n    public void cancel() {}\n\n"
+            "    @Path(\"/{id}/lines\")\n    public Lines lines() { return null; }\n}\n"),  # a sub-resource locator
+        "src/main/java/app/Plain.java": "package app;\npublic class Plain {\n  @GetMapping(\"/x\") void x() {}\n}\n",
+    })
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert set(routes) == {
+        "GET /api/users/{id}", "POST /api/users", "GET /api/users/search", "POST /api/users/search",
+        "GET /api/users/find", "POST /api/users/find", "DELETE /api/users/{id}/avatar", "ANY /api/users/any",
+        "GET /api/items/{id}", "PUT /api/items",  # Kotlin
+        "GET /orders", "POST /orders/{id}/cancel",  # JAX-RS
+    }  # Plain.java imports no Spring: its annotation is no route
+    assert routes["GET /api/users/{id}"]["description"] == "One user."
+    assert routes["GET /api/users/{id}"]["symbol"].endswith("UserController.get")
+    assert routes["POST /api/users"]["source"]["line"] == 14
