@@ -1,8 +1,9 @@
 """Surfaces: what a file declares that a user or a client reaches by name. CLI commands (click,
 typer, argparse, commander, yargs, cobra), HTTP routes (Express, Koa-router, Hono, Fastify, hapi,
-FastAPI, Flask, flask-restful/restx, Starlette, Django, net/http, gin, echo, chi, fiber, gorilla;
-mounts under a prefix are recorded for assembly, miners/mounts.py) and MCP tools/resources
-(TypeScript SDK, Python FastMCP/MCPServer and low-level servers, fastmcp, mcp-go).
+NestJS; FastAPI, Flask, flask-restful/restx, Starlette, Django and DRF, aiohttp, Tornado, Falcon,
+Bottle, Pyramid/cornice; net/http, gin, echo, chi, fiber, gorilla; Spring and JAX-RS in
+miners/jvm_routes.py; mounts under a prefix are recorded for assembly, miners/mounts.py) and MCP
+tools/resources (TypeScript SDK, Python FastMCP/MCPServer and low-level servers, fastmcp, mcp-go).
 
 Queries in miners/queries/<language>/surfaces.scm only collect candidate nodes (calls,
 decorators, bindings); this module decides what each declares, because a receiver (`app`,
