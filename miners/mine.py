@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import os
+import posixpath
 import re
 import threading
 import tomllib
@@ -238,7 +239,37 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     if "setup.py" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "setup.py runs code at install (never run here)",
                                "path": "setup.py"})
+    out["cargo_bins"] = _cargo_bins(tree, sizes) if "Cargo.toml" in sizes else {}
+    if "build.rs" in sizes and "Cargo.toml" in sizes:
+        out["hazards"].append({"kind": "install-script", "detail": "build.rs runs code at build (never run here)",
+                               "path": "build.rs"})
+    go_mod = tree.read("go.mod").decode("utf-8", "replace") if "go.mod" in sizes else ""
+    module = re.search(r"^module\s+(\S+)", go_mod, re.MULTILINE)
+    out["go_module"] = module[1].strip('"') if module else None
     return out
+
+
+def _cargo_bins(tree: SourceTree, sizes: dict[str, int]) -> dict[str, str]:
+    """A crate's binaries: its [[bin]] tables, and what Cargo finds itself (src/main.rs named after
+    the package, src/bin/x.rs and src/bin/x/main.rs named x) unless `autobins = false`."""
+    try:
+        cargo = tomllib.loads(tree.read("Cargo.toml").decode("utf-8", "replace"))
+    except tomllib.TOMLDecodeError:
+        return {}
+    package = cargo.get("package") if isinstance(cargo.get("package"), dict) else {}
+    name = package.get("name") if isinstance(package.get("name"), str) else None
+    bins: dict[str, str] = {}
+    for entry in cargo.get("bin") or [] if isinstance(cargo.get("bin"), list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            bins[entry["name"]] = entry["path"] if isinstance(entry.get("path"), str) else f"src/bin/{entry['name']}.rs"
+    if package.get("autobins") is not False:
+        if name and "src/main.rs" in sizes:
+            bins.setdefault(name, "src/main.rs")
+        for path in sorted(sizes):
+            m = re.fullmatch(r"src/bin/([^/]+)\.rs|src/bin/([^/]+)/main\.rs", path)
+            if m:
+                bins.setdefault(m[1] or m[2], path)
+    return bins
 
 
 def _norm(path: str) -> str:
@@ -352,6 +383,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                                   "javascript") for name, target in sorted(package["bins"].items())]
     declared += [_declared_command(repo_key, identity, name, target, package["manifest_path"].get("py", "pyproject.toml"),
                                    "python") for name, target in sorted(package["scripts"].items())]
+    declared += [_declared_command(repo_key, identity, name, target, "Cargo.toml", "rust")
+                 for name, target in sorted(package["cargo_bins"].items())]
+    declared += _go_commands(repo_key, identity, facts, package)
     for command in declared:
         found = commands.get(command["name"])
         if found is None:
@@ -424,11 +458,29 @@ def _program(surface: Any, package: dict[str, Any]) -> str:
     return name or surface.handler or "(the program)"
 
 
-def _declared_command(repo_key: str, identity: Any, name: str, target: str, manifest: str, language: str) -> dict:
-    evidence = [{"kind": "manifest", "detail": f"{manifest} declares the command {name} -> {target}", "path": manifest,
-                 "line": 1}]
-    return _candidate(repo_key, identity, "cli-command", name, target, None, "public", language, manifest, 1, 1,
-                      name, f"the {name} command", evidence, [], 0.9, [])
+def _go_commands(repo_key: str, identity: Any, facts: dict[str, FileFacts], package: dict[str, Any]) -> list[dict]:
+    """Go's commands: a `package main` with `func main` in cmd/<name>/ builds <name> (what `go
+    install` names it), one at the module's root builds the module's last path segment."""
+    out = {}
+    for path, f in sorted(facts.items()):
+        main = next((s for s in f.symbols if s.name == "main" and "main package" in s.notes), None)
+        if f.language != "go" or main is None:
+            continue
+        folder = posixpath.dirname(path)
+        name = folder.split("/")[1] if folder.startswith("cmd/") and folder.count("/") == 1 else \
+            package["go_module"].rsplit("/", 1)[-1] if not folder and package["go_module"] else None
+        if name and name not in out:
+            out[name] = _declared_command(repo_key, identity, name, f"{path}: func main", path, "go",
+                                          f"{path} is package main: it builds the command {name}", main.line)
+    return list(out.values())
+
+
+def _declared_command(repo_key: str, identity: Any, name: str, target: str, manifest: str, language: str,
+                      detail: str | None = None, line: int = 1) -> dict:
+    evidence = [{"kind": "manifest", "detail": detail or f"{manifest} declares the command {name} -> {target}",
+                 "path": manifest, "line": line}]
+    return _candidate(repo_key, identity, "cli-command", name, target, None, "public", language, manifest, line,
+                      line, name, f"the {name} command", evidence, [], 0.9, [])
 
 
 def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, module: str | None, visibility: str,

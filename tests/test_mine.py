@@ -1201,3 +1201,26 @@ def test_spring_and_jax_rs_controllers_serve_their_annotated_methods(tmp_path, c
     assert routes["GET /api/users/{id}"]["description"] == "One user."
     assert routes["GET /api/users/{id}"]["symbol"].endswith("UserController.get")
     assert routes["POST /api/users"]["source"]["line"] == 14
+
+
+def test_cargo_binaries_and_go_main_packages_are_declared_commands(tmp_path, capsys):
+    root = tmp_path / "bins"
+    files = {
+     "Cargo.toml": '[package]\nname = "ripper"\nversion = "0.1.0"\n\n[[bin]]\nname = "rip-admin"\npath = "tools/admin.rs"\n',
+     "src/main.rs": "fn main() {}\n", "src/bin/rip-stats.rs": "fn main() {}\n", "tools/admin.rs": "fn main() {}\n",
+     "build.rs": "fn main() {}\n",
+     "go.mod": "module github.com/acme/gotool\n\ngo 1.22\n",
+     "main.go": "package main\n\nfunc main() {}\n",
+     "cmd/gotool-server/main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(1) }\n",
+     "cmd/notmain/lib.go": "package notmain\n\nfunc main() {}\n",
+     "internal/x.go": "package x\n\nfunc Helper() {}\n",
+    }
+    _write_tree(root, files)
+    report = mine(tmp_path, capsys, str(root))
+    commands = {c["name"]: c for c in report["candidates"] if c["kind"] == "cli-command"}
+    # [[bin]], src/main.rs (the package's name), src/bin/*.rs; cmd/<name>/ and the module root's main
+    assert set(commands) == {"rip-admin", "ripper", "rip-stats", "gotool-server", "gotool"}
+    assert commands["ripper"]["evidence"][0]["detail"] == "Cargo.toml declares the command ripper -> src/main.rs"
+    assert commands["gotool-server"]["source"] == {"path": "cmd/gotool-server/main.go", "line": 5, "end_line": 5,
+                                                   "commit": None}
+    assert any(h["kind"] == "install-script" and h["path"] == "build.rs" for h in report["hazards"])  # runs at build
