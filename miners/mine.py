@@ -141,7 +141,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
-    candidates = _candidates(tree, facts, package, words["documentation"], words["test"])
+    candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     link_declared_routes(candidates)  # routes the code serves and an OpenAPI document it ships declares
@@ -239,6 +239,7 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     if "setup.py" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "setup.py runs code at install (never run here)",
                                "path": "setup.py"})
+    out["deps"] = _dependencies(tree, sizes)
     out["cargo_bins"] = _cargo_bins(tree, sizes) if "Cargo.toml" in sizes else {}
     if "build.rs" in sizes and "Cargo.toml" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "build.rs runs code at build (never run here)",
@@ -246,6 +247,81 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     go_mod = tree.read("go.mod").decode("utf-8", "replace") if "go.mod" in sizes else ""
     module = re.search(r"^module\s+(\S+)", go_mod, re.MULTILINE)
     out["go_module"] = module[1].strip('"') if module else None
+    return out
+
+
+# the packages a surface's framework comes from, by ecosystem name (PyPI names normalised)
+FRAMEWORK_PACKAGES = {
+    "express": ("express",), "fastify": ("fastify",), "koa-router": ("@koa/router", "koa-router"),
+    "hono": ("hono",), "hapi": ("@hapi/hapi", "hapi"), "nestjs": ("@nestjs/core", "@nestjs/common"),
+    "nextjs": ("next",), "sveltekit": ("@sveltejs/kit",), "nuxt": ("nuxt", "nitropack"),
+    "commander": ("commander",), "yargs": ("yargs",),
+    "fastapi": ("fastapi",), "flask": ("flask",), "flask-restful": ("flask-restful", "flask-restx", "flask-smorest"),
+    "quart": ("quart",), "starlette": ("starlette",), "litestar": ("litestar",), "sanic": ("sanic",),
+    "django": ("django",), "django-rest-framework": ("djangorestframework",), "aiohttp": ("aiohttp",),
+    "tornado": ("tornado",), "falcon": ("falcon",), "bottle": ("bottle",), "pyramid": ("pyramid",),
+    "cornice": ("cornice",), "click": ("click", "asyncclick", "rich-click", "cloup"), "typer": ("typer",),
+    "decli": ("decli",), "mcp": ("mcp", "fastmcp", "@modelcontextprotocol/sdk"), "fastmcp": ("fastmcp",),
+    "gin": ("github.com/gin-gonic/gin",), "echo": ("github.com/labstack/echo", "github.com/labstack/echo/v4"),
+    "chi": ("github.com/go-chi/chi", "github.com/go-chi/chi/v5"), "fiber": ("github.com/gofiber/fiber/v2",),
+    "gorilla": ("github.com/gorilla/mux",), "cobra": ("github.com/spf13/cobra",),
+    "mcp-go": ("github.com/mark3labs/mcp-go",),
+}
+_REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def _pypi_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _dependencies(tree: SourceTree, sizes: dict[str, int]) -> dict[str, tuple[str, int]]:
+    """{package: (manifest, line)} of what the package depends on, from the manifests at its root:
+    package.json, pyproject.toml, a wheel's METADATA, an sdist's egg-info requires.txt, go.mod."""
+    out: dict[str, tuple[str, int]] = {}
+
+    def text(path: str) -> str:
+        return tree.read(path).decode("utf-8", "replace") if sizes.get(path, 1 << 30) <= 1024 * 1024 else ""
+
+    def add(name: str, path: str, body: str, at: int) -> None:
+        out.setdefault(name, (path, body.count("\n", 0, max(at, 0)) + 1))
+
+    if "package.json" in sizes:
+        body = text("package.json")
+        try:
+            pkg = json.loads(body) if body else {}
+        except ValueError:
+            pkg = {}
+        for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+            table = pkg.get(key) if isinstance(pkg, dict) else None
+            for name in table if isinstance(table, dict) else ():
+                add(name, "package.json", body, body.find(f'"{name}"'))
+    if "pyproject.toml" in sizes:
+        body = text("pyproject.toml")
+        try:
+            project = tomllib.loads(body).get("project", {}) if body else {}
+        except tomllib.TOMLDecodeError:
+            project = {}
+        requirements = project.get("dependencies") if isinstance(project, dict) else None
+        for requirement in requirements if isinstance(requirements, list) else ():
+            m = _REQUIREMENT.match(requirement) if isinstance(requirement, str) else None
+            if m:
+                add(_pypi_name(m[1]), "pyproject.toml", body, body.find(requirement))
+    for path in sorted(sizes):
+        if path.count("/") != 1:
+            continue
+        if path.endswith(".dist-info/METADATA"):
+            body = text(path)
+            for m in re.finditer(r"^Requires-Dist:\s*([A-Za-z0-9][A-Za-z0-9._-]*)", body, re.MULTILINE):
+                add(_pypi_name(m[1]), path, body, m.start())
+        elif path.endswith(".egg-info/requires.txt"):
+            body = text(path)
+            section = body.split("\n[", 1)[0]  # what follows [extra] sections is optional
+            for m in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)", section, re.MULTILINE):
+                add(_pypi_name(m[1]), path, body, m.start())
+    if "go.mod" in sizes:
+        body = text("go.mod")
+        for m in re.finditer(r"^(?:require\s+|\t)([\w.-]+\.[\w./-]+)\s+v", body, re.MULTILINE):
+            add(m[1], "go.mod", body, m.start())
     return out
 
 
@@ -296,8 +372,9 @@ def _export_targets(exports: Any) -> set[str]:
 
 
 def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str, Any], doc_words: WordIndex,
-                test_words: WordIndex) -> list[dict[str, Any]]:
+                test_words: WordIndex, plan_evidence: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """`doc_words` index the documentation, `test_words` the tests and examples."""
+    examples = {path for path, role in plan_evidence if role == "example"}
     identity = tree.identity
     repo_key = _repo_key(package, identity)
     reachable = _reachable_js(facts, package)
@@ -349,6 +426,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 evidence.append(doc)
             test = test_words.mention(last, "test")
             if test is not None:
+                if test["path"] in examples:  # the tests' index holds the examples too
+                    test["kind"] = "example"
                 evidence.append(test)
             if hits:
                 evidence += [{"kind": "effect", "detail": f"{h.call} -> {h.effect}", "path": path, "line": h.line}
@@ -363,6 +442,11 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 name = _program(surface, package)
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
                          "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
+            needed = next((d for d in FRAMEWORK_PACKAGES.get(surface.framework, ()) if d in package["deps"]), None)
+            if needed is not None:  # the package's manifest names the framework: independent of the code
+                manifest, line = package["deps"][needed]
+                evidence.append({"kind": "dependency", "detail": f"{manifest} depends on {needed}", "path": manifest,
+                                 "line": line})
             if "handler_path" in surface.detail:  # a resource route whose class is in another file
                 owner, handler = handler_facts(facts, surface, f)
                 effects = _within(owner.effects, [h.start_byte for h in owner.effects], handler) if handler else []

@@ -1224,3 +1224,27 @@ def test_cargo_binaries_and_go_main_packages_are_declared_commands(tmp_path, cap
     assert commands["gotool-server"]["source"] == {"path": "cmd/gotool-server/main.go", "line": 5, "end_line": 5,
                                                    "commit": None}
     assert any(h["kind"] == "install-script" and h["path"] == "build.rs" for h in report["hazards"])  # runs at build
+
+
+def test_dependency_and_example_evidence(tmp_path, capsys):
+    root = tmp_path / "deps"
+    _write_tree(root, {
+        "package.json": '{\n  "name": "svc",\n  "main": "index.js",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n',
+        "index.js": ("const express = require('express');\nconst app = express();\n"
+                     "app.get('/ping', (req, res) => res.send('pong'));\nfunction greet(name) { return name; }\n"
+                     "module.exports = { app, greet };\n"),
+        "examples/hello.js": "const { greet } = require('..');\nconsole.log(greet('x'));\n",
+        "tests/greet.test.js": "// nothing about the function here\n",
+        "pyproject.toml": '[project]\nname = "tool"\ndependencies = [\n  "Click>=8",\n]\n',
+        "tool/__init__.py": "", "tool/cli.py": "import click\n\n\n@click.command()\ndef main():\n    pass\n",
+    })
+    report = mine(tmp_path, capsys, str(root))
+    by_name = {c["name"]: c for c in report["candidates"]}
+    assert {"kind": "dependency", "detail": "package.json depends on express", "path": "package.json",
+            "line": 5} in by_name["GET /ping"]["evidence"]
+    # PyPI names compare normalised: Click is click
+    assert any(e["kind"] == "dependency" and e["detail"] == "pyproject.toml depends on click" and e["line"] == 4
+               for c in report["candidates"] if c["kind"] == "cli-command" for e in c["evidence"])
+    mentions = [e for e in by_name["greet"]["evidence"] if e["kind"] in ("example", "test")]
+    assert mentions == [{"kind": "example", "detail": "examples/hello.js mentions greet", "path": "examples/hello.js",
+                         "line": 1}]
