@@ -430,8 +430,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                     test["kind"] = "example"
                 evidence.append(test)
             if hits:
-                evidence += [{"kind": "effect", "detail": f"{h.call} -> {h.effect}", "path": path, "line": h.line}
-                             for h in hits]
+                evidence += _effect_evidence(hits, path)
             confidence = _CONFIDENCE[bool(public), bool(symbol.doc), doc is not None or test is not None]
             out.append(_candidate(repo_key, identity, symbol.kind, name, f"{module}:{symbol.name}", module,
                                   "public" if public else "internal", f.language, path, symbol.line, symbol.end_line,
@@ -452,9 +451,11 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 effects = _within(owner.effects, [h.start_byte for h in owner.effects], handler) if handler else []
                 evidence.append({"kind": "declaration", "detail": f"handler {surface.handler}",
                                  "path": surface.detail["handler_path"], "line": surface.detail["handler_line"]})
+                evidence += _effect_evidence(effects, surface.detail["handler_path"])
             else:
                 handler = by_name.get(surface.handler) if surface.handler and starts else None
                 effects = _within(f.effects, starts, handler) if handler is not None else []
+                evidence += _effect_evidence(effects, path)  # the handler's call sites
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line,
                                    surface.end_line, name, surface.description, evidence, effects, 0.8, [])
@@ -479,6 +480,12 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             found["evidence"] = command["evidence"] + found["evidence"]
             found["confidence"] = max(found["confidence"], command["confidence"])
     return out
+
+
+def _effect_evidence(hits: list[Any], path: str) -> list[dict[str, Any]]:
+    """Each effect's call site, with how sure the table is that the call has it."""
+    return [{"kind": "effect", "detail": f"{h.call} -> {h.effect}", "path": path, "line": h.line,
+             "confidence": h.confidence} for h in hits]
 
 
 def _within(effects: list[Any], starts: list[int], symbol: Any) -> list[Any]:

@@ -1248,3 +1248,18 @@ def test_dependency_and_example_evidence(tmp_path, capsys):
     mentions = [e for e in by_name["greet"]["evidence"] if e["kind"] in ("example", "test")]
     assert mentions == [{"kind": "example", "detail": "examples/hello.js mentions greet", "path": "examples/hello.js",
                          "line": 1}]
+
+
+def test_effects_carry_their_call_site_and_confidence_on_symbols_and_routes(tmp_path, capsys):
+    root = tmp_path / "fx"
+    _write_tree(root, {"web.py": ("import subprocess\nfrom flask import Flask\n\napp = Flask(__name__)\n\n\n"
+                                  "@app.route('/run', methods=['POST'])\ndef run():\n"
+                                  "    subprocess.run(['ls'])\n    return ''\n")})
+    report = mine(tmp_path, capsys, str(root))
+    by = {(c["kind"], c["name"]): c for c in report["candidates"]}
+    for key in (("http-route", "POST /run"), ("function", "run")):
+        effects = [e for e in by[key]["evidence"] if e["kind"] == "effect"]
+        assert [(e["detail"], e["path"], e["line"]) for e in effects] == [
+            ("subprocess.run -> process.spawn", "web.py", 9)], key
+        assert 0 < effects[0]["confidence"] <= 1
+        assert "process.spawn" in by[key]["effects"]
