@@ -55,6 +55,8 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         return problem
     try:
         tree = parsing.parse(language, data)
+    except parsing.ParseTimeout as exc:
+        return str(exc)
     except Exception as exc:  # noqa: BLE001 - a grammar failure is a coverage fact, not a crash
         return f"parse failed ({exc.__class__.__name__})"
     parsed = ParsedFile(path, language, data, tree)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +92,32 @@ def matches(language_name: str, concern: str, node: Any) -> list[tuple[int, dict
     return QueryCursor(q).matches(node)
 
 
-def parse(language_name: str, source: bytes) -> Any:
-    return parser(language_name).parse(source)
+PARSE_SECONDS = 10.0  # a file's parse may take this long: a 2 MB file, the largest mined, parses in under 1 s
+_CHUNK = 1 << 18  # bytes handed to the parser per read
+
+
+class ParseTimeout(Exception):
+    """The parse ran past its time: the file is recorded as skipped, and mining goes on."""
+
+
+def parse(language_name: str, source: bytes, seconds: float | None = None) -> Any:
+    """The tree of `source`, or ParseTimeout past `seconds` (PARSE_SECONDS). The source is read
+    through a callback because tree-sitter honours a progress callback only then; it is called
+    every few hundred bytes, and a check of the clock there costs well under 1% of a parse."""
+    budget = PARSE_SECONDS if seconds is None else seconds
+    deadline = time.monotonic() + budget
+    p = parser(language_name)
+    try:
+        tree = p.parse(lambda at, _point: source[at:at + _CHUNK],
+                       progress_callback=lambda *_: time.monotonic() > deadline)
+    except ValueError:  # what py-tree-sitter raises for a parse its callback halted
+        if time.monotonic() <= deadline:
+            raise
+        tree = None
+    if tree is None:
+        p.reset()  # else the next parse would resume this one
+        raise ParseTimeout(f"parse timeout (over {budget:g} s)")
+    return tree
 
 
 # --- one query pass per file ---------------------------------------------------------------------

@@ -1263,3 +1263,22 @@ def test_effects_carry_their_call_site_and_confidence_on_symbols_and_routes(tmp_
             ("subprocess.run -> process.spawn", "web.py", 9)], key
         assert 0 < effects[0]["confidence"] <= 1
         assert "process.spawn" in by[key]["effects"]
+
+
+def test_a_parse_past_its_time_is_recorded_as_a_timeout_and_mining_goes_on(tmp_path, monkeypatch):
+    from miners import parsing
+    from miners.mine import mine_tree
+    from miners.sources import open_directory
+
+    slow = b"var a = " + b"[\n" * 20_000 + b"]\n" * 20_000 + b";\n"  # (short lines: no minified file)
+    with pytest.raises(parsing.ParseTimeout, match=r"parse timeout \(over 0 s\)"):
+        parsing.parse("javascript", slow, seconds=0.0)
+    assert parsing.parse("javascript", b"var x = 1;\n").root_node.child_count == 1  # the parser starts afresh
+
+    (tmp_path / "slow.js").write_bytes(slow)
+    (tmp_path / "ok.py").write_text("def fine():\n    pass\n")
+    monkeypatch.setattr(parsing, "PARSE_SECONDS", 0.0)  # every parse that reports progress runs out of time
+    report = mine_tree(open_directory(str(tmp_path)), workers=1)
+    skipped = {s["path"]: s["reason"] for s in report["coverage"]["skipped"]}
+    assert skipped["slow.js"] == "parse timeout (over 0 s)"
+    assert report["coverage"]["complete"] is False
