@@ -459,8 +459,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 effects = _within(f.effects, starts, handler) if handler is not None else []
                 evidence += _effect_evidence(effects, path)  # the handler's call sites
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
-                                   file_module, "public", f.language, path, surface.line,
-                                   surface.end_line, name, surface.description, evidence, effects, 0.8, [])
+                                   file_module, "public", f.language, path, surface.line, surface.end_line, name,
+                                   surface.description, evidence, effects, _SURFACE_CONFIDENCE[needed is not None], [])
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
                 candidate["unknowns"][0] = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])
@@ -599,6 +599,8 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
     }
 
 
+# a surface's confidence: read from code, and more so when the manifest also names its framework
+_SURFACE_CONFIDENCE = {False: 0.8, True: 0.85}
 # what a surface's input schema was read from, for its unknowns (in place of NOT_INFERRED)
 _SCHEMA_FROM = {None: "input schema read from the code where it is literal; output schema not inferred",
                 "annotations": "input schema inferred from the function's type annotations (as FastMCP derives it); "

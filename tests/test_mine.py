@@ -1242,6 +1242,7 @@ def test_dependency_and_example_evidence(tmp_path, capsys):
     by_name = {c["name"]: c for c in report["candidates"]}
     assert {"kind": "dependency", "detail": "package.json depends on express", "path": "package.json",
             "line": 5} in by_name["GET /ping"]["evidence"]
+    assert by_name["GET /ping"]["confidence"] == 0.85  # two independent sources: the code and the manifest
     # PyPI names compare normalised: Click is click
     assert any(e["kind"] == "dependency" and e["detail"] == "pyproject.toml depends on click" and e["line"] == 4
                for c in report["candidates"] if c["kind"] == "cli-command" for e in c["evidence"])
