@@ -82,6 +82,9 @@ def _keyed(args: list[tuple[str | None, Any]] | None, key: str) -> Any:
 
 
 class _Java:
+    ARRAY = "element_value_array_initializer"  # {"/a", "/b"}
+    MEMBERS = ("field_access", "identifier")  # RequestMethod.GET
+
     def __init__(self, parsed: ParsedFile) -> None:
         self.pf = parsed
         self.constants: dict[str, str] = {}
@@ -119,7 +122,7 @@ class _Java:
     def strings(self, node: Any) -> list[str]:
         if node is None:
             return []
-        if node.type == "element_value_array_initializer":
+        if node.type == self.ARRAY:
             return [s for item in node.named_children for s in self.strings(item)]
         value = self._text_value(node, 0)
         return [value] if value is not None else []
@@ -147,14 +150,16 @@ class _Java:
         """RequestMethod.GET, {RequestMethod.GET, RequestMethod.POST}: the constants' names."""
         if node is None:
             return []
-        items = node.named_children if node.type == "element_value_array_initializer" else [node]
-        return [self.pf.text(i).rsplit(".", 1)[-1] for i in items if i.type in ("field_access", "identifier")]
+        items = node.named_children if node.type == self.ARRAY else [node]
+        return [self.pf.text(i).rsplit(".", 1)[-1] for i in items if i.type in self.MEMBERS]
 
     def doc(self, node: Any) -> str:
         return _javadoc(self.pf, node, "block_comment")
 
 
 class _Kotlin(_Java):
+    ARRAY = "collection_literal"  # ["/a", "/b"]
+    MEMBERS = ("navigation_expression", "simple_identifier")
     def __init__(self, parsed: ParsedFile) -> None:  # (not Java's: Kotlin's constants are other nodes)
         self.pf = parsed
         self.constants = {}
@@ -199,14 +204,6 @@ class _Kotlin(_Java):
                 out[self.pf.text(kind).rsplit(".", 1)[-1]] = parsed_args
         return out
 
-    def strings(self, node: Any) -> list[str]:
-        if node is None:
-            return []
-        if node.type == "collection_literal":
-            return [s for item in node.named_children for s in self.strings(item)]
-        value = self._text_value(node, 0)
-        return [value] if value is not None else []
-
     def _text_value(self, node: Any, depth: int) -> str | None:
         if depth > 8:
             return None
@@ -223,12 +220,6 @@ class _Kotlin(_Java):
 
     def _string(self, node: Any) -> str:
         return "".join(self.pf.text(c) for c in node.named_children if c.type == "string_content")
-
-    def members(self, node: Any) -> list[str]:
-        if node is None:
-            return []
-        items = node.named_children if node.type == "collection_literal" else [node]
-        return [self.pf.text(i).rsplit(".", 1)[-1] for i in items if i.type in ("navigation_expression", "simple_identifier")]
 
     def doc(self, node: Any) -> str:
         return _javadoc(self.pf, node, "multiline_comment")
