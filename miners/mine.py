@@ -180,11 +180,14 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     out: dict[str, Any] = {"npm_name": None, "entries": set(), "open_subpaths": False, "bins": {}, "scripts": {},
                            "py_name": None,
                            "hazards": [], "manifest_path": {}}
+    manifests: dict[str, tuple[str, Any]] = {}  # read once: (text, the value its dependencies are in)
     if "package.json" in sizes:
+        data = tree.read("package.json")
         try:
-            pkg = json.loads(tree.read("package.json"))
+            pkg = json.loads(data)
         except ValueError:
             pkg = {}
+        manifests["package.json"] = (data.decode("utf-8", "replace"), pkg)
         if isinstance(pkg, dict):
             out["npm_name"] = pkg.get("name") if isinstance(pkg.get("name"), str) else None
             for key in ("main", "module", "types", "typings", "browser"):
@@ -210,10 +213,12 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     if "binding.gyp" in sizes:
         out["hazards"].append({"kind": "native-addon", "detail": "binding.gyp builds native code", "path": "binding.gyp"})
     if "pyproject.toml" in sizes:
+        text = tree.read("pyproject.toml").decode("utf-8", "replace")
         try:
-            project = tomllib.loads(tree.read("pyproject.toml").decode("utf-8", "replace")).get("project", {})
+            project = tomllib.loads(text).get("project", {})
         except tomllib.TOMLDecodeError:
             project = {}
+        manifests["pyproject.toml"] = (text, project)
         if isinstance(project, dict):
             out["py_name"] = project.get("name")
             scripts = project.get("scripts")
@@ -241,7 +246,7 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
     if "setup.py" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "setup.py runs code at install (never run here)",
                                "path": "setup.py"})
-    out["deps"] = _dependencies(tree, sizes)
+    out["deps"] = _dependencies(tree, sizes, manifests)
     out["cargo_bins"] = _cargo_bins(tree, sizes) if "Cargo.toml" in sizes else {}
     if "build.rs" in sizes and "Cargo.toml" in sizes:
         out["hazards"].append({"kind": "install-script", "detail": "build.rs runs code at build (never run here)",
@@ -276,9 +281,11 @@ def _pypi_name(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _dependencies(tree: SourceTree, sizes: dict[str, int]) -> dict[str, tuple[str, int]]:
+def _dependencies(tree: SourceTree, sizes: dict[str, int],
+                  manifests: dict[str, tuple[str, Any]]) -> dict[str, tuple[str, int]]:
     """{package: (manifest, line)} of what the package depends on, from the manifests at its root:
-    package.json, pyproject.toml, a wheel's METADATA, an sdist's egg-info requires.txt, go.mod."""
+    package.json and pyproject.toml (as _package_surface read them), a wheel's METADATA, an
+    sdist's egg-info requires.txt, go.mod."""
     out: dict[str, tuple[str, int]] = {}
 
     def text(path: str) -> str:
@@ -287,22 +294,14 @@ def _dependencies(tree: SourceTree, sizes: dict[str, int]) -> dict[str, tuple[st
     def add(name: str, path: str, body: str, at: int) -> None:
         out.setdefault(name, (path, body.count("\n", 0, max(at, 0)) + 1))
 
-    if "package.json" in sizes:
-        body = text("package.json")
-        try:
-            pkg = json.loads(body) if body else {}
-        except ValueError:
-            pkg = {}
+    if "package.json" in manifests:
+        body, pkg = manifests["package.json"]
         for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
             table = pkg.get(key) if isinstance(pkg, dict) else None
             for name in table if isinstance(table, dict) else ():
                 add(name, "package.json", body, body.find(f'"{name}"'))
-    if "pyproject.toml" in sizes:
-        body = text("pyproject.toml")
-        try:
-            project = tomllib.loads(body).get("project", {}) if body else {}
-        except tomllib.TOMLDecodeError:
-            project = {}
+    if "pyproject.toml" in manifests:
+        body, project = manifests["pyproject.toml"]
         requirements = project.get("dependencies") if isinstance(project, dict) else None
         for requirement in requirements if isinstance(requirements, list) else ():
             m = _REQUIREMENT.match(requirement) if isinstance(requirement, str) else None
@@ -463,7 +462,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                                    surface.description, evidence, effects, _SURFACE_CONFIDENCE[needed is not None], [])
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
-                candidate["unknowns"][0] = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])
+                read_from = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])
+                candidate["unknowns"] = [read_from if u == NOT_INFERRED else u for u in candidate["unknowns"]]
             out.append(candidate)
     commands = {c["name"]: c for c in out if c["kind"] == "cli-command"}
     declared = [_declared_command(repo_key, identity, name, target, package["manifest_path"].get("npm", "package.json"),

@@ -150,11 +150,11 @@ def _routes(facts: dict[str, FileFacts], modules: dict[str, str], placeholder: S
     base = placeholder.detail["path"].rstrip("/")
     slash = "/" if placeholder.detail.get("slash", True) else ""
     detail_path = f"{base}/{{{lookup or 'pk'}}}"
+    own_class = next((s for s in facts[owner].symbols if s.kind == "class" and s.name == record.name), None)
     out = []
 
     def route(verb: str, path: str, where: str, cls: str, method: str, line: int) -> None:
         symbol = next((s for s in facts[where].symbols if s.name == f"{cls}.{method}"), None)
-        own_class = next((s for s in facts[owner].symbols if s.kind == "class" and s.name == record.name), None)
         detail = {"method": verb, "path": path, "resource": record.name, "action": method}
         if "receiver" in placeholder.detail:
             detail["receiver"] = placeholder.detail["receiver"]
