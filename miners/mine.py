@@ -25,6 +25,7 @@ from typing import Any
 from schemas.ecma import utc_now
 
 from . import declared_scan
+from .config_children import expand_config_children
 from .coverage import content_problem, plan
 from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
@@ -35,6 +36,7 @@ from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
 from .mounts import apply_mounts
 from .parallel import analyse_all, cycle_collection_paused
+from .paste_deploy import apply_paste_prefixes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
 from .sources import SourceTree
@@ -139,9 +141,11 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             facts[path] = result
     resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
     resolve_pyramid_routes(facts)  # Pyramid's named routes and the views registered for them
-    resolve_resource_routes(facts)  # routes whose methods another file's class declares
+    expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
+    resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
+    apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
@@ -266,7 +270,8 @@ FRAMEWORK_PACKAGES = {
     "fastapi": ("fastapi",), "flask": ("flask",), "flask-restful": ("flask-restful", "flask-restx", "flask-smorest"),
     "quart": ("quart",), "starlette": ("starlette",), "litestar": ("litestar",), "sanic": ("sanic",),
     "django": ("django",), "django-rest-framework": ("djangorestframework",), "aiohttp": ("aiohttp",),
-    "tornado": ("tornado",), "falcon": ("falcon",), "bottle": ("bottle",), "pyramid": ("pyramid",),
+    "tornado": ("tornado",), "falcon": ("falcon",), "twisted": ("twisted",), "bottle": ("bottle",),
+    "pyramid": ("pyramid",),
     "cornice": ("cornice",), "click": ("click", "asyncclick", "rich-click", "cloup"), "typer": ("typer",),
     "decli": ("decli",), "mcp": ("mcp", "fastmcp", "@modelcontextprotocol/sdk"), "fastmcp": ("fastmcp",),
     "gin": ("github.com/gin-gonic/gin",), "echo": ("github.com/labstack/echo", "github.com/labstack/echo/v4"),
@@ -447,6 +452,14 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 manifest, line = package["deps"][needed]
                 evidence.append({"kind": "dependency", "detail": f"{manifest} depends on {needed}", "path": manifest,
                                  "line": line})
+            if "prefix_from" in surface.detail:  # the deployment file that serves it under a prefix
+                where, line = surface.detail["prefix_from"]
+                evidence.append({"kind": "manifest", "detail": f"Paste Deploy serves it under {surface.detail['mounted_at']}",
+                                 "path": where, "line": line})
+            if "config_from" in surface.detail:  # the configuration file that names its resource
+                where, line = surface.detail["config_from"]
+                evidence.append({"kind": "manifest", "detail": f"{where} names {surface.detail['resource']} for it",
+                                 "path": where, "line": line})
             if "handler_path" in surface.detail:  # a resource route whose class is in another file
                 owner, handler = handler_facts(facts, surface, f)
                 effects = _within(owner.effects, [h.start_byte for h in owner.effects], handler) if handler else []
@@ -457,9 +470,14 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 handler = by_name.get(surface.handler) if surface.handler and starts else None
                 effects = _within(f.effects, starts, handler) if handler is not None else []
                 evidence += _effect_evidence(effects, path)  # the handler's call sites
+            confidence = _SURFACE_CONFIDENCE[needed is not None]
+            if surface.detail.get("table"):  # listed, but the call that registers the table is not followed
+                evidence[0]["detail"] = f"{surface.framework} route table: {surface.name}"
+            if surface.detail.get("table") or "config_from" in surface.detail:  # (a deployment may list others)
+                confidence -= 0.1
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line, surface.end_line, name,
-                                   surface.description, evidence, effects, _SURFACE_CONFIDENCE[needed is not None], [])
+                                   surface.description, evidence, effects, round(confidence, 2), [])
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
                 read_from = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])

@@ -11,7 +11,7 @@ resources (`on_get`) are such classes too (`Style`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ from .facts import FileFacts, Surface, Symbol
 from .python_modules import absolute, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
+_CARRIED = ("table", "receiver", "config_from")  # what a placeholder says that its routes keep
 _HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
 T = TypeVar("T")
 
@@ -26,30 +27,38 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Style:
     """How a framework's class names the HTTP methods it answers: `get` (flask-restful, Tornado,
-    aiohttp), `on_get` (Falcon), `on_get_detail` (Falcon's `suffix="detail"`); `socket`: a
+    aiohttp), `on_get` (Falcon), `on_get_detail` (Falcon's `suffix="detail"`), `render_GET` (Twisted); `socket`: a
     Tornado WebSocket handler (`on_message`, no verb method) answers the GET that opens it."""
 
     prefix: str = ""
     suffix: str = ""
     socket: bool = False
+    upper: bool = False  # Twisted's render_GET
 
     def verb(self, method: str) -> str | None:
         if not method.startswith(self.prefix) or not method.endswith(self.suffix):
             return None
         verb = method[len(self.prefix):len(method) - len(self.suffix)]
+        if self.upper:
+            verb = verb.lower() if verb.isupper() else ""
         return verb if verb in VERBS else None
 
 
 def style_of(surface: Surface) -> Style:
+    if surface.framework == "twisted":
+        return Style("render_", upper=True)
     if surface.framework == "falcon":
         suffix = surface.detail.get("suffix")
         return Style("on_", f"_{suffix}" if suffix else "")
     return Style(socket=surface.framework == "tornado")
 
 
-def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
-    """Replace every placeholder route in `facts` by one route per method of its class."""
+def resolve_resource_routes(facts: dict[str, FileFacts], dependencies: Collection[str] = ()) -> None:
+    """Replace every placeholder route in `facts` by one route per method of its class. A route
+    table's entry (detail["table"]) stands for a Falcon resource: only in a package that depends on
+    falcon (`dependencies`, its manifest's) or registers a Falcon route."""
     modules: dict[str, str] | None = None
+    falcon: bool | None = None  # whether any file imports falcon: a route table's resources are Falcon's
     for path, f in facts.items():
         if not any("resource_import" in s.detail for s in f.surfaces):  # a placeholder's
             continue
@@ -60,6 +69,12 @@ def resolve_resource_routes(facts: dict[str, FileFacts]) -> None:
             if "resource_import" not in surface.detail or "viewset" in surface.detail:  # (viewset_routes.py)
                 routes.append(surface)
                 continue
+            if surface.detail.get("table"):
+                if falcon is None:
+                    falcon = "falcon" in dependencies or any(
+                        t.framework == "falcon" and not t.detail.get("table") for g in facts.values() for t in g.surfaces)
+                if not falcon:
+                    continue
             target = surface.detail["resource_import"]
             style = style_of(surface)
             found = _find_class(facts, path, surface.detail["resource"], style) if target is None else \
@@ -74,6 +89,7 @@ def _routes(placeholder: Surface, path: str, owner: str, cls: Symbol,
     out = []
     for verb, method in methods:
         detail = {"method": verb, "path": placeholder.detail["path"], "resource": cls.name}
+        detail.update({key: placeholder.detail[key] for key in _CARRIED if key in placeholder.detail})
         if owner != path:
             detail["handler_path"] = owner  # the handler, and its effects, are in another file
             detail["handler_line"] = method.line

@@ -135,7 +135,7 @@ _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DE
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
                  b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch", b"add_delete",
                  b"add_head", b"add_view", b"add_routes", b"add_handlers")
-_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp")  # mounts (_Python.mounts): no surface
+_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
@@ -144,6 +144,10 @@ _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(?:tornado|rest
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
 _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re.MULTILINE)  # bounded: no rescan to EOF
+# a route table's entry, `("/things/{id}", things.ThingResource(db))`: a path literal paired with
+# a class (capitalised, as classes are), Falcon's resources listed apart from the add_route loop
+# that registers them
+_PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 
 
 def _py_may_declare(source: bytes) -> bool:
@@ -155,6 +159,7 @@ def _py_may_declare(source: bytes) -> bool:
             or (b"Tool" in source or b"Resource" in source or b"Group" in source or b"Route" in source)
             and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
+            or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
             or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
@@ -172,6 +177,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     if not _py_may_declare(source):
         return False
     if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
+            or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
             or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source):
         return True
     root = parsed.tree.root_node
@@ -355,6 +361,16 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
 
 
 DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
+
+
+def _identifiers(node: Any) -> list[Any]:
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            out.append(current)
+        stack.extend(current.named_children)
+    return out
 
 
 def _enclosing(node: Any, kind: str) -> Any:
@@ -704,6 +720,7 @@ class _Python:
         self.aiohttp()
         self.tornado()
         self.falcon()
+        self.twisted()
         self.pyramid()
         self.drf()
         self.django()
@@ -1367,11 +1384,10 @@ class _Python:
         return []
 
     # Falcon: app.add_route("/things/{id}", ThingsResource(), suffix="detail") serves each on_get,
-    # on_post... (on_get_detail with the suffix) the resource's class defines
+    # on_post... (on_get_detail with the suffix) the resource's class defines; so does each entry
+    # of a route table, `[("/things", ThingsResource(db)), ...]`, that a loop of add_route calls reads
     def falcon(self) -> None:
-        if "falcon" not in self.modules:
-            return
-        for call, receiver, attr in self.call_info():
+        for call, receiver, attr in self.call_info() if "falcon" in self.modules else ():
             if attr != "add_route" or receiver is None:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
@@ -1380,6 +1396,69 @@ class _Python:
             suffix = self.resolve(keywords.get("suffix"))
             if path is not None and path.startswith(("/", DEFERRED)) and resource is not None:
                 self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
+        if "tornado" in self.modules or b"/" not in self.pf.source:
+            return  # (a Tornado handler list is read as Tornado's)
+        root = self.pf.tree.root_node
+        for m in _PY_ROUTE_TUPLE.finditer(self.pf.source):
+            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
+            entry = entry.parent if entry is not None and entry.type == "(" else None
+            if entry is None or entry.type != "tuple" or entry.parent is None or \
+                    entry.parent.type not in ("list", "tuple") or len(entry.named_children) < 2:
+                continue
+            path = self.path_of(entry.named_children[0])
+            target = entry.named_children[1]
+            resource = self.instance_class(target, entry) or (
+                "".join(self.pf.text(target).split()) if target.type in ("identifier", "attribute") else None)
+            if path is not None and path.startswith("/") and resource is not None:
+                # resolved only as a Falcon resource (on_get...) of a package that imports falcon
+                self.resource(entry, resource, path, "falcon", table=True)
+
+    # Twisted: parent.putChild(b"jobs", Jobs(self)) serves what Jobs answers (render_GET...) at
+    # /jobs under the parent (a class's `self`, or a resource by its name); the child's own children
+    # sit under it (a mount). A child named from a section of the package's configuration,
+    # `for name, cls in config.items("services"): self.putChild(name.encode(), load(cls)(self))`,
+    # is one per entry of that section: a placeholder expanded in assembly (miners/config_children.py)
+    def twisted(self) -> None:
+        if "twisted" not in self.modules:
+            return
+        for call, receiver, attr in self.call_info():
+            if attr != "putChild" or receiver is None:
+                continue
+            positional, _ = py_args(call.child_by_field_name("arguments"))
+            if len(positional) < 2:
+                continue
+            owner = receiver
+            if receiver == "self":
+                cls = _enclosing(call, "class_definition")
+                if cls is None:
+                    continue
+                owner = self.pf.text(cls.child_by_field_name("name"))
+            segment = py_literal(self.pf, positional[0]) if positional[0].type == "string" else UNRESOLVED
+            if isinstance(segment, str) and "/" not in segment:
+                resource = self.instance_class(positional[1], call)
+                if resource is not None:
+                    self.resource(call, resource, "/" + segment, "twisted", receiver=owner)
+                    imported = self.imported_as(resource)
+                    module, _, name = (imported or resource).rpartition(".")
+                    self.found_mounts.append(Mount(owner, "/" + segment, name, module or None, call.start_point[0] + 1))
+            elif (section := self.config_section(call, positional[0])) is not None:
+                self.out.append(_surface("http-route", f"* [{section}]", call, "twisted",
+                                         detail={"method": "*", "path": "", "config_section": section,
+                                                 "receiver": owner}))
+
+    def config_section(self, call: Any, named: Any) -> str | None:
+        """The section `X.items("services")` names when `named` is made from the key of a loop over it."""
+        loop = _enclosing(call, "for_statement")
+        left = loop.child_by_field_name("left") if loop is not None else None
+        right = loop.child_by_field_name("right") if loop is not None else None
+        if left is None or right is None or right.type != "call" or self.callee_last(right) != "items" or \
+                left.type not in ("pattern_list", "tuple_pattern") or not left.named_children:
+            return None
+        key = self.pf.text(left.named_children[0])
+        positional, keywords = py_args(right.child_by_field_name("arguments"))
+        section = self.resolve(positional[0] if positional else keywords.get("section"))
+        used = {self.pf.text(n) for n in _identifiers(named)}
+        return section if section and key in used else None
 
     # Django REST framework: router.register(prefix, ViewSet) serves the actions the viewset defines
     # or inherits (list, create, retrieve... and its @action methods), worked out in assembly

@@ -1,0 +1,232 @@
+"""Paste Deploy: a service's WSGI apps are composed in an INI file (OpenStack's api-paste.ini), and
+the URL prefix an app is served under is written there, not in code:
+
+    [composite:main]
+    use = egg:Paste#urlmap
+    /v2 = appv2
+    [app:appv2]
+    paste.app_factory = freezer_api.service:freezer_appv2_factory
+
+Each app factory the tree defines is followed through the calls its body makes to the package's
+own functions (the same file's, or another module's through the file's imports), a few hops deep;
+a route registered inside a function reached from it is served under the prefix the INI gives
+that app (once per prefix, when several apps reach it). A factory outside the tree (a
+middleware package's), a call through an object, a composite built by code: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import configparser
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from . import parsing
+from .facts import FileFacts, ParsedFile, Surface, Symbol
+from .mounts import _join
+from .python_imports import python_imports
+from .python_modules import absolute, module_files
+
+_MAX_BYTES = 256 * 1024
+_DEPTH = 8  # sections followed at most (composite -> pipeline -> composite ...)
+_HOPS = 5  # calls followed from a factory at most
+_REACHED = 400  # functions followed from all factories at most
+
+Where = tuple[str, int]  # (INI file, line)
+
+
+def paste_files(sizes: dict[str, int], read: Callable[[str], bytes]) -> dict[str, str]:
+    """{path: text} of the tree's INI files that compose apps with Paste Deploy's urlmap."""
+    out = {}
+    for path, size in sizes.items():
+        if path.endswith(".ini") and size <= _MAX_BYTES:
+            text = read(path).decode("utf-8", "replace")
+            if "paste.app_factory" in text and "/" in text:
+                out[path] = text
+    return out
+
+
+def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
+    """{"module:function" of an app factory: {the prefix it is served under: where the INI says so}}."""
+    config = configparser.RawConfigParser(strict=False, interpolation=None, delimiters=("=", ":"))
+    config.optionxform = str  # type: ignore[assignment,method-assign]  # keys are paths: keep their case
+    try:
+        config.read_string(text, source=path)
+    except configparser.Error:
+        return {}
+    lines = text.splitlines()
+
+    def line_of(section: str, key: str) -> int:
+        inside = False
+        for number, line in enumerate(lines, 1):
+            stripped = line.strip()
+            if stripped.startswith("["):
+                inside = stripped == f"[{section}]"
+            elif inside and stripped.startswith(key) and stripped[len(key):].lstrip()[:1] in ("=", ":"):
+                return number
+        return 0
+
+    sections = {name.split(":", 1)[1].strip(): name for name in config.sections() if ":" in name}
+    referenced: set[str] = set()  # by another section: what is not is a root (`main`)
+    for name in config.sections():
+        for key, value in config.items(name):
+            if key.startswith("/") or key == "pipeline":
+                referenced.update(v for v in value.split() if sections.get(v) != name)
+    out: dict[str, dict[str, Where]] = {}
+
+    def walk(name: str, prefix: str, where: Where | None, above: tuple[str, ...]) -> None:
+        section = sections.get(name)
+        if section is None or name in above or len(above) > _DEPTH:  # a cycle ends
+            return
+        above += (name,)
+        kind = section.split(":", 1)[0].strip()
+        items = dict(config.items(section))
+        if kind == "composite":
+            for key, value in items.items():
+                if key.startswith("/") and value.split():
+                    walk(value.split()[0], _join(prefix, key) if prefix else key,
+                         (path, line_of(section, key)) if key.strip("/") else where, above)
+        elif kind == "pipeline" and items.get("pipeline", "").split():
+            walk(items["pipeline"].split()[-1], prefix, where, above)  # the last is the app
+        elif kind == "app":
+            factory = items.get("paste.app_factory") or items.get("use", "").removeprefix("call:")
+            if ":" in factory and not factory.startswith(("egg:", "config:")):
+                key = "paste.app_factory" if "paste.app_factory" in items else "use"
+                out.setdefault(factory.strip(), {}).setdefault(prefix or "/", where or (path, line_of(section, key)))
+
+    for name, section in sections.items():
+        if name not in referenced and section.split(":", 1)[0].strip() in ("composite", "pipeline"):
+            walk(name, "", None, ())
+    return out
+
+
+def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes]) -> None:
+    """Serve the routes each Paste Deploy app reaches under the prefix its INI file gives it."""
+    files = paste_files(sizes, read) if any(f.language == "python" for f in facts.values()) else {}
+    factories: dict[str, dict[str, Where]] = {}
+    for path, text in sorted(files.items()):
+        for factory, prefixes in app_prefixes(path, text).items():
+            for prefix, where in prefixes.items():
+                factories.setdefault(factory, {}).setdefault(prefix, where)
+    if not factories:
+        return
+    graph = _CallGraph(facts, read)
+    served: dict[tuple[str, str], dict[str, Where]] = {}  # (file, function) -> {prefix: where}
+    for factory, prefixes in factories.items():
+        module, _, function = factory.partition(":")
+        start = graph.modules.get(module.strip())
+        if start is not None:
+            for reached in graph.reach(start, function.strip()):
+                for prefix, where in prefixes.items():
+                    served.setdefault(reached, {}).setdefault(prefix, where)
+    for path, f in facts.items():
+        if f.language != "python" or not any(s.kind == "http-route" for s in f.surfaces):
+            continue
+        routes: list[Surface] = []
+        for surface in f.surfaces:
+            owner = _enclosing(f.symbols, surface.line) if surface.kind == "http-route" else None
+            prefixes = served.get((path, owner.name)) if owner is not None else None
+            if not prefixes:
+                routes.append(surface)
+                continue
+            for prefix, where in sorted(prefixes.items()):
+                routes.append(_under(surface, prefix, where))
+        f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
+
+
+def _under(route: Surface, prefix: str, where: Where) -> Surface:
+    if prefix.strip("/") == "":
+        return route
+    detail = {**route.detail, "prefix_from": list(where)}
+    method, _, path = route.name.partition(" ")
+    full = _join(prefix, path)
+    return replace(route, name=f"{method} {full}", detail={**detail, "path": full, "mounted_at": prefix})
+
+
+def _enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
+    """The innermost function or method whose span holds `line`."""
+    found = None
+    for symbol in symbols:
+        if symbol.kind != "class" and symbol.line <= line <= symbol.end_line and (
+                found is None or symbol.line >= found.line):
+            found = symbol
+    return found
+
+
+class _CallGraph:
+    """The package's own functions a function calls, by name: `f()` (this file's, or imported),
+    `mod.f()` (a module this file imports). Files are parsed again here, only those a factory reaches."""
+
+    def __init__(self, facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
+        self.facts = facts
+        self.read = read
+        self.modules = module_files(facts)
+        self.parsed: dict[str, tuple[ParsedFile, dict[str, str]] | None] = {}
+
+    def reach(self, path: str, function: str) -> list[tuple[str, str]]:
+        seen: list[tuple[str, str]] = []
+        todo = [(path, function, 0)]
+        while todo and len(seen) < _REACHED:
+            here, name, hops = todo.pop()
+            if (here, name) in seen or not any(s.name == name for s in self.facts[here].symbols):
+                continue
+            seen.append((here, name))
+            if hops < _HOPS:
+                todo += [(there, callee, hops + 1) for there, callee in self.callees(here, name)]
+        return seen
+
+    def callees(self, path: str, name: str) -> list[tuple[str, str]]:
+        loaded = self.load(path)
+        symbol = next((s for s in self.facts[path].symbols if s.name == name), None)
+        if loaded is None or symbol is None:
+            return []
+        pf, names = loaded
+        node = pf.tree.root_node.descendant_for_byte_range(symbol.start_byte, symbol.end_byte)
+        while node is not None and node.type not in ("function_definition", "module"):
+            node = node.parent
+        if node is None or node.type != "function_definition":
+            return []
+        out = []
+        for call in _calls(node):
+            function = call.child_by_field_name("function")
+            text = "".join(pf.text(function).split()) if function is not None and function.type in (
+                "identifier", "attribute") else ""
+            head, _, rest = text.partition(".")
+            if not text or "." in rest:
+                continue
+            if not rest and any(s.name == head and s.kind == "function" for s in self.facts[path].symbols):
+                out.append((path, head))
+                continue
+            dotted = absolute(f"{names[head]}.{rest}" if rest else names[head], path) if head in names else None
+            module, _, function_name = (dotted or "").rpartition(".")
+            there = self.modules.get(module)
+            if there is not None:
+                out.append((there, function_name))
+        return out
+
+    def load(self, path: str) -> tuple[ParsedFile, dict[str, str]] | None:
+        if path not in self.parsed:
+            try:
+                source = self.read(path)
+                pf = ParsedFile(path, "python", source, parsing.parse("python", source))
+            except Exception:  # noqa: BLE001 - the file was analysed once; a failure here follows nothing
+                self.parsed[path] = None
+                return None
+            names: dict[str, str] = {}
+            for node in pf.tree.root_node.named_children:
+                if node.type in ("import_statement", "import_from_statement"):
+                    modules, bound = python_imports(pf, node)
+                    names.update({m.split(".")[0]: m.split(".")[0] for m in modules if node.type == "import_statement"})
+                    names.update(bound)
+            self.parsed[path] = (pf, names)
+        return self.parsed[path]
+
+
+def _calls(node: Any) -> list[Any]:
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "call":
+            out.append(current)
+        stack.extend(current.named_children)
+    return out

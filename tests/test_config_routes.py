@@ -1,0 +1,272 @@
+"""Routes that code and configuration declare together: Falcon route tables and the prefixes a
+Paste Deploy INI file serves apps under, Twisted resource trees and the children a configuration
+section lists. Mined from real trees through the CLI, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from indexer.cli import main
+from miners.paste_deploy import app_prefixes
+from schemas.documents import validate
+
+PASTE_INI = """\
+[app:api_versions]
+paste.app_factory = svc.versions:api_versions
+
+[app:appv2]
+paste.app_factory = svc.service:appv2_factory
+
+[app:healthcheck]
+paste.app_factory = oslo_middleware:Healthcheck.app_factory
+
+[filter:authtoken]
+paste.filter_factory = keystonemiddleware.auth_token:filter_factory
+
+[composite:main]
+use = egg:Paste#urlmap
+/healthcheck = healthcheck
+/ = api
+
+[pipeline:api]
+pipeline = authtoken backupapp
+
+[composite:backupapp]
+paste.composite_factory = svc.service:root_app_factory
+/: api_versions
+/v2: appv2
+"""
+
+FILES = {
+    "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["falcon>=3"]\n',
+    "etc/svc/svc-paste.ini": PASTE_INI,
+    "svc/__init__.py": "",
+    "svc/resources.py": '''
+        class Things:
+            def on_get(self, req, resp, project_id):
+                """List the things."""
+
+            def on_post(self, req, resp, project_id):
+                pass
+
+
+        class Thing:
+            def on_get(self, req, resp, project_id, thing_id):
+                pass
+
+            def on_delete(self, req, resp, project_id, thing_id):
+                pass
+
+
+        class NotAResource:
+            def get(self):
+                pass
+        ''',
+    "svc/v2/__init__.py": '''
+        from svc import resources
+
+
+        def public_endpoints(db):
+            return [
+                ('/{project_id}/things',
+                 resources.Things(db)),
+                ('/{project_id}/things/{thing_id}', resources.Thing(db)),
+                ('/{project_id}/other', resources.NotAResource()),
+            ]
+        ''',
+    "svc/app.py": '''
+        import falcon
+
+        from svc import v2
+
+
+        def build_app_v2():
+            app = falcon.App()
+            for route, resource in v2.public_endpoints(None):
+                app.add_route(route, resource)
+            return app
+        ''',
+    "svc/service.py": '''
+        from svc.app import build_app_v2
+
+
+        def appv2_factory(global_conf, **local_conf):
+            return build_app_v2()
+
+
+        def root_app_factory(loader, global_conf, **local_conf):
+            return None
+        ''',
+    "svc/versions.py": '''
+        import falcon
+
+
+        def api_versions(conf=None):
+            app = falcon.App()
+            app.add_route('/', Versions())
+            return app
+
+
+        class Versions:
+            def on_get(self, req, resp):
+                pass
+        ''',
+}
+
+
+def _tree(root, files):
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(textwrap.dedent(text))
+
+
+def _routes(tmp_path, capsys, root):
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "mine", str(root)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    validate("report", report, "report")
+    return {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+
+
+def test_route_tables_and_the_prefix_paste_deploy_serves_an_app_under(tmp_path, capsys):
+    root = tmp_path / "svc"
+    _tree(root, FILES)
+    routes = _routes(tmp_path, capsys, root)
+    # the table's entries, served under /v2 (appv2's factory reaches public_endpoints through two
+    # calls in two modules); the versions app is served at the root; a class without responders
+    # (`get`, not `on_get`) gives nothing
+    assert set(routes) == {"GET /v2/{project_id}/things", "POST /v2/{project_id}/things",
+                           "GET /v2/{project_id}/things/{thing_id}", "DELETE /v2/{project_id}/things/{thing_id}",
+                           "GET /"}
+    things = routes["GET /v2/{project_id}/things"]
+    assert things["symbol"].endswith("Things.on_get") and things["description"] == "List the things."
+    assert things["source"]["path"] == "svc/v2/__init__.py" and things["source"]["line"] == 7
+    kinds = {e["kind"]: e for e in things["evidence"]}
+    assert kinds["route"]["detail"].startswith("falcon route table:")
+    assert kinds["manifest"] == {"kind": "manifest", "detail": "Paste Deploy serves it under /v2",
+                                 "path": "etc/svc/svc-paste.ini", "line": 24}
+    # a table is less direct than an add_route call: the loop that registers it is not followed
+    assert things["confidence"] < routes["GET /"]["confidence"]
+    assert all(c["executable"] is False and c["authority"]["complete"] is False for c in routes.values())
+
+
+def test_a_table_is_a_falcon_table_only_in_a_package_that_uses_falcon(tmp_path, capsys):
+    root = tmp_path / "plain"
+    files = {name: text for name, text in FILES.items() if name in ("svc/__init__.py", "svc/resources.py",
+                                                                   "svc/v2/__init__.py")}
+    _tree(root, files)
+    assert _routes(tmp_path, capsys, root) == {}
+
+
+def test_without_the_ini_the_routes_keep_their_paths(tmp_path, capsys):
+    root = tmp_path / "bare"
+    _tree(root, {name: text for name, text in FILES.items() if not name.endswith(".ini")})
+    assert "GET /{project_id}/things" in _routes(tmp_path, capsys, root)
+
+
+def test_app_prefixes_follow_composites_and_pipelines_from_each_root():
+    found = app_prefixes("api-paste.ini", PASTE_INI)
+    assert found == {"svc.versions:api_versions": {"/": ("api-paste.ini", 2)},
+                     "svc.service:appv2_factory": {"/v2": ("api-paste.ini", 24)},
+                     "oslo_middleware:Healthcheck.app_factory": {"/healthcheck": ("api-paste.ini", 15)}}
+    # an app reached under two prefixes is served under both; a cycle ends; bad INI gives nothing
+    twice = PASTE_INI + "\n[composite:admin]\nuse = egg:Paste#urlmap\n/admin = appv2\n/loop = admin\n"
+    assert set(app_prefixes("a.ini", twice)["svc.service:appv2_factory"]) == {"/v2", "/admin"}
+    assert app_prefixes("bad.ini", "no section header\n/x = y\n") == {}
+
+
+TWISTED = {
+    "pyproject.toml": '[project]\nname = "crawld"\nversion = "1.0"\ndependencies = ["twisted"]\n',
+    "crawld/__init__.py": "",
+    "crawld/default.conf": """\
+        [crawld]
+        port = 6800
+
+        [services]
+        schedule.json = crawld.webservice.Schedule
+        status.json   = crawld.webservice.Status
+        broken.json   = crawld.webservice.Missing
+        notaclass     = 42
+        """,
+    "crawld/webservice.py": '''
+        from twisted.web import resource
+
+
+        class WsResource(resource.Resource):
+            def render_OPTIONS(self, txrequest):
+                return b""
+
+
+        class Schedule(WsResource):
+            def render_POST(self, txrequest):
+                """Schedule a crawl."""
+
+
+        class Status(WsResource):
+            def render_GET(self, txrequest):
+                pass
+        ''',
+    "crawld/website.py": '''
+        from twisted.web import resource
+
+        from crawld.pages import Admin
+
+
+        class Root(resource.Resource):
+            def __init__(self, config, app):
+                resource.Resource.__init__(self)
+                for service_name, service_path in config.items("services", default=[]):
+                    service_cls = load_object(service_path)
+                    self.putChild(service_name.encode(), service_cls(self))
+                self.putChild(b"jobs", Jobs(self))
+                self.putChild(b"admin", Admin())
+
+
+        class Jobs(resource.Resource):
+            def render_GET(self, txrequest):
+                pass
+
+            def render_HEAD(self, txrequest):
+                pass
+        ''',
+    "crawld/pages.py": '''
+        from twisted.web import resource
+
+
+        class Admin(resource.Resource):
+            def __init__(self):
+                resource.Resource.__init__(self)
+                self.putChild(b"users", Users())
+
+
+        class Users(resource.Resource):
+            def render_GET(self, txrequest):
+                pass
+
+            def render_delete(self, txrequest):  # not a verb method: Twisted's are upper case
+                pass
+        ''',
+}
+
+
+def test_twisted_children_and_the_services_a_configuration_section_lists(tmp_path, capsys):
+    root = tmp_path / "crawld"
+    _tree(root, TWISTED)
+    routes = _routes(tmp_path, capsys, root)
+    # each [services] entry whose class the tree defines (its own render_ methods, not the base's
+    # OPTIONS); putChild children, and a child's children under it (Admin's users, /admin/users)
+    assert set(routes) == {"POST /schedule.json", "GET /status.json", "GET /jobs", "HEAD /jobs",
+                           "GET /admin/users"}
+    schedule = routes["POST /schedule.json"]
+    assert schedule["symbol"].endswith("Schedule.render_POST") and schedule["description"] == "Schedule a crawl."
+    assert schedule["source"]["path"] == "crawld/website.py" and schedule["source"]["line"] == 12
+    manifest = next(e for e in schedule["evidence"] if e["kind"] == "manifest")
+    assert manifest == {"kind": "manifest", "detail": "crawld/default.conf names Schedule for it",
+                        "path": "crawld/default.conf", "line": 5}
+    assert schedule["confidence"] < routes["GET /jobs"]["confidence"]  # a deployment may list others
+
+
+def test_without_the_section_a_configured_child_gives_nothing(tmp_path, capsys):
+    root = tmp_path / "crawld"
+    _tree(root, {name: text for name, text in TWISTED.items() if not name.endswith(".conf")})
+    assert set(_routes(tmp_path, capsys, root)) == {"GET /jobs", "HEAD /jobs", "GET /admin/users"}
