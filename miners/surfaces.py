@@ -132,7 +132,7 @@ _PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|
 # hostile text (a line of 4,000 `@` once cost 4,000 scans of the line)
 _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\()",
                            re.MULTILINE)
-_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
+_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
                  b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch", b"add_delete",
                  b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild")  # mounts: no surface
@@ -581,6 +581,8 @@ class _Python:
                 known = PY_CONSTRUCTORS.get(self.callee_last(right))
                 if known is None and self.callee_last(right) == "Service" and "cornice" in self.modules:
                     known = ("http", "cornice")  # cornice.Service(name=..., path="/users"): its decorators route
+                elif known is None and self.callee_last(right) in ("NinjaAPI", "Router") and "ninja" in self.modules:
+                    known = ("http", "django-ninja")  # Django Ninja: @router.get("items/") as FastAPI's
                 if known:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
         self.out: list[Surface] = []
@@ -1237,10 +1239,12 @@ class _Python:
     # register_blueprint(bp, url_prefix=...)
     def mounts(self) -> None:
         for call, receiver, attr in self.call_info():
-            if attr not in ("include_router", "register_blueprint", "add_subapp") or receiver is None:
+            if attr not in ("include_router", "register_blueprint", "add_subapp", "add_router") or receiver is None:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
-            if attr == "add_subapp":  # aiohttp: app.add_subapp("/admin/", admin), the prefix first
+            if attr == "add_router" and (self.http_framework(receiver) or ("",))[0] != "django-ninja":
+                continue
+            if attr in ("add_subapp", "add_router"):  # app.add_subapp("/admin/", admin), api.add_router("auth/", r)
                 positional = positional[1:]
                 given = (py_args(call.child_by_field_name("arguments"))[0] or [None])[0]
             else:
@@ -1250,6 +1254,8 @@ class _Python:
             prefix = self.resolve(given) if given is not None else ""
             if attr == "add_subapp" and prefix:
                 prefix = prefix.rstrip("/")
+            if attr == "add_router" and prefix is not None and not prefix.startswith("/"):
+                prefix = "/" + prefix
             if prefix is None or prefix and not prefix.startswith("/"):
                 continue  # an unknown prefix: the routes stay as registered
             target = "".join(self.pf.text(positional[0]).split())
@@ -1665,6 +1671,8 @@ class _Python:
               handler: str | None, description: str, receiver: str | None = None,
               extra: dict[str, Any] | None = None) -> None:
         framework, prefix = known
+        if framework == "django-ninja" and path is not None and not path.startswith(("/", DEFERRED)):
+            path = "/" + path  # Ninja joins a router's paths to its prefix with a slash: "items/" is /items/
         if path is None or not path.startswith(("/", DEFERRED)) and not (prefix and path == ""):
             return  # a route needs a literal path (or one assembly can finish: DEFERRED)
         if framework == "aiohttp":
@@ -1734,6 +1742,9 @@ class _Python:
             if view.type == "call" and self.callee(view)[1] == "include":
                 self.django_include(view, paths[-1], call)  # a mount point, not a route
                 continue
+            if view.type == "attribute" and self.pf.text(view.child_by_field_name("attribute")) == "urls" and \
+                    self.ninja_api(view.child_by_field_name("object"), paths[-1], call):
+                continue  # path("api/", api.urls): a Django Ninja API's routes, under /api/
             handler = self.pf.text(view)
             detail = {"method": "ANY", "route": route}
             if view.type == "call" and self.callee(view)[1] == "as_view":
@@ -1746,6 +1757,19 @@ class _Python:
             for path in paths:
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                          detail={**detail, "path": path}))
+
+    def ninja_api(self, api: Any, prefix: str, call: Any) -> bool:
+        """Mount a NinjaAPI (this file's, or one it imports) under `prefix`, when `api` names one."""
+        name = self.pf.text(api) if api is not None and api.type == "identifier" else ""
+        if (self.role(name) or ("",))[0] == "http" and self.vars[name][1] == "django-ninja":
+            self.found_mounts.append(Mount("urlpatterns", prefix, name, None, line_of(call)))
+            return True
+        imported = self.imported_as(name) if name else None
+        if imported is not None and "." in imported:
+            module, _, there = imported.rpartition(".")
+            self.found_mounts.append(Mount("urlpatterns", prefix, there, module, line_of(call)))
+            return True
+        return False
 
     def django_include(self, include: Any, prefix: str, call: Any) -> None:
         """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/."""

@@ -796,6 +796,54 @@ def test_falcon_resources_and_bottle_routes(tmp_path, capsys):
     assert routes["GET /hello/<name>"]["description"] == "Greets."  # bottle's own route(), imported by name
 
 
+def test_django_ninja_routers_mounted_on_an_api_and_the_api_in_urlpatterns(tmp_path, capsys):
+    root = tmp_path / "ninja-svc"
+    _write_tree(root, {
+        "shop/__init__.py": "",
+        "shop/auth.py": textwrap.dedent('''
+            from ninja import Router
+
+            router = Router(tags=["auth"])
+
+
+            @router.post("login/", summary="Obtain a token")
+            def login(request):
+                pass
+
+
+            @router.delete("sessions/{session_id}/")
+            def revoke(request, session_id: int):
+                """Revoke a session."""
+            '''),
+        "shop/api.py": textwrap.dedent('''
+            from ninja import NinjaAPI
+
+            from shop.auth import router as auth_router
+
+            api = NinjaAPI()
+            api.add_router("auth/", auth_router)
+
+
+            @api.get("/health")
+            def health(request):
+                pass
+            '''),
+        "shop/urls.py": textwrap.dedent('''
+            from django.urls import path
+
+            from shop.api import api
+
+            urlpatterns = [path("api/", api.urls)]
+            '''),
+    })
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    # Ninja's paths join with a slash ("login/" under "auth/"); api.urls is a mount, not a view
+    assert set(routes) == {"POST /api/auth/login/", "DELETE /api/auth/sessions/{session_id}/", "GET /api/health"}
+    assert routes["POST /api/auth/login/"]["description"] == "Obtain a token"
+    assert routes["DELETE /api/auth/sessions/{session_id}/"]["description"] == "Revoke a session."
+
+
 def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path, capsys):
     root = tmp_path / "drf"
     files = {
