@@ -98,6 +98,7 @@ class Mount:
     name: str
     module: str | None
     line: int
+    called: bool = False  # `name` is a router factory (a function) whose result is mounted
 
 
 @dataclass

@@ -19,6 +19,7 @@ from .python_modules import absolute, module_files
 
 Router = tuple[str, str]  # (file, the router's name there)
 _JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
+FACTORY = "()"  # a router factory's routers are (file, FACTORY + the function's name)
 _DEPTH = 8  # mounts followed upwards at most (a cycle, or an absurd nesting, stops there)
 
 
@@ -32,23 +33,31 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
     for path, mount in mounts:
         if facts[path].language == "python" and modules is None:
             modules = module_files(facts)
-        target = _target(facts, modules or {}, path, mount)
-        if target is not None:
+        for target in _targets(facts, modules or {}, path, mount):
             above.setdefault(target, []).append(((path, mount.receiver), mount.prefix))
     if not above:
         return
     for path, f in facts.items():
-        if not any(s.kind == "http-route" and (path, s.detail.get("receiver")) in above for s in f.surfaces):
+        if not any(s.kind == "http-route" and _router(above, path, s) is not None for s in f.surfaces):
             continue
         routes: list[Surface] = []
         for surface in f.surfaces:
-            router = (path, surface.detail.get("receiver"))
-            if surface.kind != "http-route" or router not in above:
+            router = _router(above, path, surface) if surface.kind == "http-route" else None
+            if router is None:
                 routes.append(surface)
                 continue
             for prefix in dict.fromkeys(_prefixes(above, router, 0)):  # each distinct served path once
                 routes.append(_under(surface, prefix))
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
+
+
+def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Surface) -> Router | None:
+    """The mounted router a route is registered on: by its name, else by the router factory it is
+    registered in (FACTORY + the function's name)."""
+    for router in ((path, route.detail.get("receiver")), (path, FACTORY + route.detail.get("within", ""))):
+        if router in above:
+            return router
+    return None
 
 
 def _prefixes(above: dict[Router, list[tuple[Router, str]]], router: Router, depth: int) -> list[str]:
@@ -74,6 +83,18 @@ def _join(prefix: str, path: str) -> str:
     return prefix.rstrip("/") + "/" + path.lstrip("/")
 
 
+def _targets(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mount: Mount) -> list[Router]:
+    """The routers a mount names: one, or for a factory's result the factory by each name its
+    routes may know it by (a default export's local name too)."""
+    target = _target(facts, modules, path, mount)
+    if target is None or not mount.called:
+        return [target] if target is not None else []
+    there, name = target
+    out = [(there, FACTORY + name)]
+    local = facts[there].module.default_export if name == "default" else None
+    return out + [(there, FACTORY + local)] if local else out
+
+
 def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mount: Mount) -> Router | None:
     """The (file, name) of the router a mount names, or None when it is not found."""
     if mount.module is None:
@@ -88,7 +109,7 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
         (p for p in (f"{base}/index{ext}" for ext in _JS_EXTENSIONS[1:]) if p in facts), None)
     if found is None:
         return None
-    if mount.name == "default":
+    if mount.name == "default" and not mount.called:
         local = facts[found].module.default_export
         return (found, local) if local else None
     return found, mount.name

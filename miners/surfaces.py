@@ -363,6 +363,52 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
 DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
 
 
+_JS_FUNCTIONS = ("function_declaration", "function_expression", "function", "arrow_function", "method_definition",
+                 "generator_function_declaration")
+
+
+def _js_function_name(pf: ParsedFile, node: Any) -> str | None:
+    """The name of the nearest named function `node` sits in: `f` (a declaration, `const f = () =>`),
+    `X.m` (a method of object or class X), "default" (`export default function`, `module.exports =`)."""
+    node = node.parent if node is not None else None
+    while node is not None:
+        if node.type in _JS_FUNCTIONS:
+            named = node.child_by_field_name("name")
+            parent = node.parent
+            if node.type == "method_definition" or parent is not None and parent.type == "pair":
+                key = node.child_by_field_name("name") if node.type == "method_definition" else \
+                    parent.child_by_field_name("key")
+                holder = parent if node.type == "method_definition" else parent.parent
+                owner = _js_holder_name(pf, holder)
+                if key is not None and owner:
+                    return f"{owner}.{pf.text(key)}"
+            elif named is not None and node.type in ("function_declaration", "generator_function_declaration"):
+                return "default" if parent is not None and parent.type == "export_statement" and \
+                    any(c.type == "default" for c in parent.children) else pf.text(named)
+            elif parent is not None and parent.type == "variable_declarator":
+                return pf.text(parent.child_by_field_name("name"))
+            elif parent is not None and parent.type == "export_statement" or parent is not None and \
+                    parent.type == "assignment_expression" and pf.text(parent.child_by_field_name("left")) in (
+                        "module.exports", "exports.default"):
+                return "default"
+        node = node.parent
+    return None
+
+
+def _js_holder_name(pf: ParsedFile, holder: Any) -> str | None:
+    """X of `const X = {...}` / `class X {...}` (a method's object or class body)."""
+    if holder is None:
+        return None
+    if holder.type == "class_body":
+        cls = holder.parent
+        name = cls.child_by_field_name("name") if cls is not None else None
+        return pf.text(name) if name is not None else None
+    parent = holder.parent
+    if holder.type == "object" and parent is not None and parent.type == "variable_declarator":
+        return pf.text(parent.child_by_field_name("name"))
+    return None
+
+
 def _identifiers(node: Any) -> list[Any]:
     out, stack = [], [node]
     while stack:
@@ -2286,9 +2332,15 @@ class _Js:
         return [value] if value is not None else []
 
     def receiver_detail(self, receiver: Any) -> dict[str, str]:
-        """{"receiver": name} of the router a route is registered on, when it has a plain name."""
+        """{"receiver": name} of the router a route is registered on, when it has a plain name, and
+        {"within": name} of the named function it is registered in (a router factory's routes are
+        mounted where the factory's result is: `app.use("/data", serve_data.init(opts))`)."""
         root = self.chain_root(receiver)
-        return {"receiver": self.pf.text(root)} if root is not None and root.type == "identifier" else {}
+        out = {"receiver": self.pf.text(root)} if root is not None and root.type == "identifier" else {}
+        within = _js_function_name(self.pf, receiver)
+        if within:
+            out["within"] = within
+        return out
 
     # routers mounted under a prefix: app.use("/users", users), router.use("/x", sub.routes()) (Koa),
     # app.route("/books", books) (Hono)
@@ -2305,11 +2357,18 @@ class _Js:
                     self.http_receiver(receiver) is None:
                 continue
             target = _unwrap_js(args[-1])
+            if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
+                target = self.promised_by(target) or target
             if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
                 function = target.child_by_field_name("function")
                 spec = self.require_of(target)
                 if spec is not None:
                     self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call)))
+                    continue
+                factory = self.factory_of(target)
+                if factory is not None:  # a router factory's result: the routes its body registers
+                    module, name = factory
+                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call), called=True))
                     continue
                 target = function.child_by_field_name("object") if function is not None and \
                     function.type == "member_expression" else None
@@ -2318,6 +2377,48 @@ class _Js:
             name = self.pf.text(target)
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call)))
+
+    def factory_of(self, call: Any) -> tuple[str | None, str] | None:
+        """(module specifier or None, the function's name there) of a call to a router factory:
+        `makeRouter(opts)`, `serve_data.init(opts)` (an imported object's method), `require("./r")(opts)`.
+        Not Koa's `router.routes()` / `middleware()`, which hand over the router itself."""
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        if function.type == "call_expression" and (spec := self.require_of(function)) is not None:
+            return spec, "default"
+        if function.type == "member_expression":
+            obj, prop = function.child_by_field_name("object"), function.child_by_field_name("property")
+            if obj is None or prop is None or obj.type != "identifier" or \
+                    self.pf.text(prop) in ("routes", "middleware", "allowedMethods", "callback"):
+                return None
+            module, imported = self.import_of(self.pf.text(obj))
+            return module, f"{imported if imported and imported != 'default' else self.pf.text(obj)}.{self.pf.text(prop)}"
+        if function.type != "identifier":
+            return None
+        module, imported = self.import_of(self.pf.text(function))
+        return module, imported or self.pf.text(function)
+
+    def promised_by(self, name: Any) -> Any:
+        """The call whose promise a `.then((sub) => ...)` callback's parameter `name` is the result of."""
+        node = name.parent
+        while node is not None and node.type not in ("arrow_function", "function_expression", "function"):
+            node = node.parent
+        if node is None:
+            return None
+        params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
+        first = params if params is not None and params.type == "identifier" else (
+            params.named_children[0] if params is not None and params.named_children else None)
+        if first is None or self.pf.text(first) != self.pf.text(name):
+            return None
+        args = node.parent
+        then = args.parent if args is not None and args.type == "arguments" else None
+        function = then.child_by_field_name("function") if then is not None and then.type == "call_expression" else None
+        if function is None or function.type != "member_expression" or \
+                self.pf.text(function.child_by_field_name("property")) != "then":
+            return None
+        promised = _unwrap_js(function.child_by_field_name("object"))
+        return promised if promised is not None and promised.type == "call_expression" else None
 
     def require_of(self, call: Any) -> str | None:
         """'./x' of `require('./x')` (the callee's length first: most calls are not require)."""

@@ -451,6 +451,34 @@ def test_routes_of_mounted_routers_are_served_under_their_prefixes_across_files(
                       "GET /admin/api/ping", "GET /items", "GET /v2/items"}
 
 
+def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(tmp_path, capsys):
+    root = tmp_path / "tiles"
+    _write_tree(root, {
+        "src/server.js": (
+            "import express from 'express';\nimport { serve_data } from './serve_data.js';\n"
+            "import makeFonts from './fonts.js';\nconst app = express();\n"
+            "app.use('/data/', serve_data.init(options, repo));\napp.use('/fonts', makeFonts());\n"
+            "app.use('/api', require('./api')(config));\napp.use('/local', local());\n"
+            "function local() {\n  const r = express.Router();\n  r.get('/x', (q, s) => s.end());\n  return r;\n}\n"
+            "app.get('/health', (q, s) => s.end());\n"),
+        "src/serve_data.js": (
+            "import express from 'express';\nexport const serve_data = {\n  init: function (options, repo) {\n"
+            "    const app = express();\n    app.get('/:id.json', (q, s) => s.end());\n"
+            "    ['a', 'b'].forEach((k) => app.get(`/${k}`, (q, s) => s.end()));\n"
+            "    app.post('/:id/elevation', (q, s) => s.end());\n    return app;\n  },\n  other() {},\n};\n"),
+        "src/fonts.js": (
+            "import express from 'express';\nexport default function fonts() {\n  const app = express();\n"
+            "  app.get('/fonts.json', (q, s) => s.end());\n  return app;\n}\n"),
+        "src/api.js": (
+            "const express = require('express');\nmodule.exports = (config) => {\n  const router = express.Router();\n"
+            "  router.get('/status', (q, s) => s.end());\n  return router;\n};\n"),
+    })
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /data/:id.json", "POST /data/:id/elevation", "GET /fonts/fonts.json", "GET /api/status",
+                      "GET /local/x", "GET /health"}
+
+
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
     (root / "app" / "routers").mkdir(parents=True)
