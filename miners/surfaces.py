@@ -363,6 +363,29 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
 DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
 
 
+# Express 5 (path-to-regexp 8) writes an optional part in braces: `{/:tileSize}/:id.json`,
+# `/sprite{@:scale}{.:format}`; a brace right after a parameter is not one (Hono's `:id{[0-9]+}`)
+_OPTIONAL_PART = re.compile(r"\{([^{}]*)\}")
+_PARAMETER_END = re.compile(r":\w+$")
+
+
+def _optional_forms(path: str) -> list[str]:
+    """The path without its optional parts and with all of them (one form when it has none)."""
+    if "{" not in path:
+        return [path]
+    shortest, full, at = [], [], 0
+    for m in _OPTIONAL_PART.finditer(path):
+        if path[m.start() - 1:m.start()] == "\\" or m[1][:1] not in ("/", ".", "@", "-", "") and \
+                _PARAMETER_END.search(path, max(0, m.start() - 64), m.start()):
+            continue  # escaped, or a parameter's pattern (Hono's `:id{[0-9]+}`)
+        shortest += [path[at:m.start()]]
+        full += [path[at:m.start()], m[1]]
+        at = m.end()
+    if not full:
+        return [path]
+    return list(dict.fromkeys(["".join([*shortest, path[at:]]) or "/", "".join([*full, path[at:]])]))
+
+
 _JS_FUNCTIONS = ("function_declaration", "function_expression", "function", "arrow_function", "method_definition",
                  "generator_function_declaration")
 
@@ -2525,7 +2548,7 @@ class _Js:
                 return  # app.get('etag fn'), axios.get('/x', {params}): not a route
             path = self.resolve(args[0])
             handler_node = args[-1]
-        if path is None or not path.startswith("/"):
+        if path is None or not path.startswith(("/", "{/")):
             return
         framework = self.http_receiver(receiver)
         if framework is None:
@@ -2533,8 +2556,11 @@ class _Js:
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
         method = "ANY" if prop == "all" else prop.upper()
-        self.out.append(_surface("http-route", _route_name(method, path), call, framework, handler=handler,
-                                 detail={"method": method, "path": path, **self.receiver_detail(receiver)}))
+        for form in _optional_forms(path) if framework == "express" else [path]:
+            if form.startswith("/"):
+                self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,
+                                         detail={"method": method, "path": form, **self.receiver_detail(receiver),
+                                                 **({"template": path} if form != path else {})}))
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""

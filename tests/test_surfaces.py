@@ -305,6 +305,28 @@ def test_express_routes_and_settings_calls_that_are_not_routes():
     assert {s.framework for s in found} == {"express"}
 
 
+def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
+    found = surfaces("javascript", '''
+        const express = require("express");
+        const app = express();
+        app.get("{/:tileSize}/index.json", list);
+        app.get("/:id/sprite{/:spriteID}{@:scale}{.:format}", sprite);
+        app.get("/plain/:id", plain);
+        app.get("/escaped\\\\{x}", escaped);
+        ''')
+    assert [(s.name, s.detail.get("template")) for s in found] == [
+        ("GET /:tileSize/index.json", "{/:tileSize}/index.json"), ("GET /index.json", "{/:tileSize}/index.json"),
+        ("GET /:id/sprite", "/:id/sprite{/:spriteID}{@:scale}{.:format}"),
+        ("GET /:id/sprite/:spriteID@:scale.:format", "/:id/sprite{/:spriteID}{@:scale}{.:format}"),
+        ("GET /plain/:id", None), ("GET /escaped\\{x}", None)]  # JS's "\\{" is an escaped brace
+    hono = surfaces("javascript", '''
+        import { Hono } from "hono";
+        const app = new Hono();
+        app.get("/post/:id{[0-9]+}", (c) => c.text("x"));
+        ''')
+    assert [s.name for s in hono] == ["GET /post/:id{[0-9]+}"]  # a parameter's pattern, not an optional part
+
+
 def test_koa_hono_fastify_routes_and_supertest_is_not_a_route():
     koa = surfaces("javascript", '''
         const Router = require("@koa/router");
