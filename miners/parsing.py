@@ -383,3 +383,14 @@ def fast_text(parsed: Any) -> None:
     if isinstance(source, bytes) and source.isascii():
         decoded = source.decode("ascii")
         d["text"] = lambda node: decoded[node.start_byte:node.end_byte]
+
+
+def descendants(node: Any, kind: str) -> list[Any]:
+    """The named nodes of type `kind` under `node` (itself included), without recursion (deep trees)."""
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == kind:
+            out.append(current)
+        stack.extend(current.named_children)
+    return out

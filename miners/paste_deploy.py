@@ -19,7 +19,6 @@ from __future__ import annotations
 import configparser
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from . import parsing
 from .facts import FileFacts, ParsedFile, Surface, Symbol
@@ -187,7 +186,7 @@ class _CallGraph:
         if node is None or node.type != "function_definition":
             return []
         out = []
-        for call in _calls(node):
+        for call in parsing.descendants(node, "call"):
             function = call.child_by_field_name("function")
             text = "".join(pf.text(function).split()) if function is not None and function.type in (
                 "identifier", "attribute") else ""
@@ -220,13 +219,3 @@ class _CallGraph:
                     names.update(bound)
             self.parsed[path] = (pf, names)
         return self.parsed[path]
-
-
-def _calls(node: Any) -> list[Any]:
-    out, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        if current.type == "call":
-            out.append(current)
-        stack.extend(current.named_children)
-    return out

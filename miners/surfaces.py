@@ -28,7 +28,7 @@ from typing import Any
 from miners import jvm_routes
 from miners.doc_comments import doc_comment_text
 from miners.facts import Mount, ParsedFile, Surface, ViewSet
-from miners.parsing import captures, fast_text, file_captures
+from miners.parsing import captures, descendants, fast_text, file_captures
 from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
@@ -430,16 +430,6 @@ def _js_holder_name(pf: ParsedFile, holder: Any) -> str | None:
     if holder.type == "object" and parent is not None and parent.type == "variable_declarator":
         return pf.text(parent.child_by_field_name("name"))
     return None
-
-
-def _identifiers(node: Any) -> list[Any]:
-    out, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        if current.type == "identifier":
-            out.append(current)
-        stack.extend(current.named_children)
-    return out
 
 
 def _enclosing(node: Any, kind: str) -> Any:
@@ -1532,7 +1522,7 @@ class _Python:
         key = self.pf.text(left.named_children[0])
         positional, keywords = py_args(right.child_by_field_name("arguments"))
         section = self.resolve(positional[0] if positional else keywords.get("section"))
-        used = {self.pf.text(n) for n in _identifiers(named)}
+        used = {self.pf.text(n) for n in descendants(named, "identifier")}
         return section if section and key in used else None
 
     # Django REST framework: router.register(prefix, ViewSet) serves the actions the viewset defines
