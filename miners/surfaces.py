@@ -137,7 +137,7 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"a
                  b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands")
+_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
 _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b", re.MULTILINE)
@@ -163,7 +163,7 @@ def _py_may_declare(source: bytes) -> bool:
             or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli")
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI(")
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -775,6 +775,7 @@ class _Python:
         self.argparse_from_spec()
         self.decli()
         self.http()
+        self.fastapi_builtin()
         self.resources()
         self.mounts()
         self.starlette()
@@ -1164,6 +1165,36 @@ class _Python:
             extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
             for path, handler in self.paths_of(call, positional[0], view, named):
                 self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
+
+    # FastAPI serves its own pages unless told not to: the OpenAPI document (openapi_url, default
+    # /openapi.json) and, with it, Swagger UI (docs_url, /docs, with its OAuth2 redirect) and ReDoc
+    # (redoc_url, /redoc). A keyword that is not a literal leaves its page unknown: none is given
+    _FASTAPI_PAGES = (("openapi_url", "/openapi.json", "The OpenAPI document FastAPI generates"),
+                      ("docs_url", "/docs", "FastAPI's Swagger UI page"),
+                      ("swagger_ui_oauth2_redirect_url", "/docs/oauth2-redirect", "Swagger UI's OAuth2 redirect"),
+                      ("redoc_url", "/redoc", "FastAPI's ReDoc page"))
+
+    def fastapi_builtin(self) -> None:
+        for var, (role, framework, call) in self.vars.items():
+            if role != "http" or framework != "fastapi" or self.callee_last(call) != "FastAPI":
+                continue
+            _, keywords = py_args(call.child_by_field_name("arguments"))
+            given: dict[str, str | None] = {}
+            for keyword, default, _ in self._FASTAPI_PAGES:
+                node = keywords.get(keyword)
+                given[keyword] = default if node is None else None if self.pf.text(node) == "None" else \
+                    self.resolve(node) or None
+            if given["openapi_url"] is None:
+                continue  # no document: no page that shows it
+            if given["docs_url"] is None:
+                given["swagger_ui_oauth2_redirect_url"] = None
+            for keyword, _, description in self._FASTAPI_PAGES:
+                path = given[keyword]
+                if path is not None and path.startswith("/"):
+                    self.out.append(_surface("http-route", _route_name("GET", path), call, "fastapi",
+                                             description=description,
+                                             detail={"method": "GET", "path": path, "receiver": var,
+                                                     "builtin": keyword}))
 
     # route paths that are not one literal: f"{BASE}/items", f"/api/{self.VERSION}", a local variable,
     # the keys of a dict a loop registers (`for path, view in routes.items(): add_api_route(path, view)`);

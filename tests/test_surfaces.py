@@ -305,6 +305,26 @@ def test_express_routes_and_settings_calls_that_are_not_routes():
     assert {s.framework for s in found} == {"express"}
 
 
+def test_fastapi_serves_its_own_document_and_pages_unless_told_not_to():
+    default = surfaces("python", '''
+        from fastapi import FastAPI
+        app = FastAPI(title="x")
+        ''')
+    assert [s.name for s in default] == ["GET /docs", "GET /docs/oauth2-redirect", "GET /openapi.json", "GET /redoc"]
+    assert {s.detail["receiver"] for s in default} == {"app"}  # (mounted with the app)
+    moved = surfaces("python", '''
+        from fastapi import FastAPI
+        app = FastAPI(docs_url=None, redoc_url="/api/redoc")
+        none = FastAPI(openapi_url=None)
+        unknown = FastAPI(docs_url=settings.DOCS_URL)
+        ''')
+    # docs_url=None drops Swagger UI and its redirect; openapi_url=None drops every page; a
+    # keyword that is not a literal leaves its page unknown, so it is not given
+    assert [(s.name, s.detail["receiver"]) for s in moved] == [
+        ("GET /api/redoc", "app"), ("GET /openapi.json", "app"), ("GET /openapi.json", "unknown"),
+        ("GET /redoc", "unknown")]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
