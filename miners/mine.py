@@ -31,6 +31,7 @@ from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
+from .documented_routes import link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
@@ -151,6 +152,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     link_declared_routes(candidates)  # routes the code serves and an OpenAPI document it ships declares
+    link_documented_routes(candidates, words["documentation"].texts)  # ... and its documentation lists
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]
     languages: dict[str, int] = {}
