@@ -1175,9 +1175,14 @@ class _Python:
                       ("redoc_url", "/redoc", "FastAPI's ReDoc page"))
 
     def fastapi_builtin(self) -> None:
-        for var, (role, framework, call) in self.vars.items():
-            if role != "http" or framework != "fastapi" or self.callee_last(call) != "FastAPI":
+        if "fastapi" not in self.modules:
+            return
+        for node in self.assignments:  # app = FastAPI(...), self._app = FastAPI(...)
+            left, call = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or call is None or call.type != "call" or left.type not in ("identifier", "attribute") \
+                    or self.callee_last(call) != "FastAPI":
                 continue
+            var = "".join(self.pf.text(left).split())
             _, keywords = py_args(call.child_by_field_name("arguments"))
             given: dict[str, str | None] = {}
             for keyword, default, _ in self._FASTAPI_PAGES:

@@ -318,12 +318,17 @@ def test_fastapi_serves_its_own_document_and_pages_unless_told_not_to():
         app = FastAPI(docs_url=None, redoc_url="/api/redoc")
         none = FastAPI(openapi_url=None)
         unknown = FastAPI(docs_url=settings.DOCS_URL)
+
+        class Server:
+            def __init__(self):
+                self._app = FastAPI(redoc_url=None, docs_url="/api/docs")
         ''')
     # docs_url=None drops Swagger UI and its redirect; openapi_url=None drops every page; a
     # keyword that is not a literal leaves its page unknown, so it is not given
     assert [(s.name, s.detail["receiver"]) for s in moved] == [
         ("GET /api/redoc", "app"), ("GET /openapi.json", "app"), ("GET /openapi.json", "unknown"),
-        ("GET /redoc", "unknown")]
+        ("GET /redoc", "unknown"), ("GET /api/docs", "self._app"), ("GET /docs/oauth2-redirect", "self._app"),
+        ("GET /openapi.json", "self._app")]
 
 
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
