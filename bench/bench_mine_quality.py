@@ -115,8 +115,12 @@ def _match(kind: str, found: str, wanted: str) -> bool:
         return found == wanted
     fm, fp = found.split(" ", 1)
     wm, wp = wanted.split(" ", 1)
-    paths = {fp.replace("/{}?", "/{}"), fp.replace("/{}?", "") or "/"} if "/{}?" in fp else {fp}
-    return wp in paths and (wm == "*" or wm == fm)
+    return bool(_forms(fp) & _forms(wp)) and (wm == "*" or wm == fm)
+
+
+def _forms(path: str) -> set[str]:
+    """A path with an optional last parameter (`/{}?`) as the two it stands for; else itself."""
+    return {path.replace("/{}?", "/{}"), path.replace("/{}?", "") or "/"} if "/{}?" in path else {path}
 
 
 def in_scope(path: str, glob: str) -> bool:
