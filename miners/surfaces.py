@@ -2418,9 +2418,8 @@ class _Js:
                 if factory is not None:  # a router factory's result: the routes its body registers
                     module, name = factory
                     self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call), called=True))
-                    continue
                 target = function.child_by_field_name("object") if function is not None and \
-                    function.type == "member_expression" else None
+                    function.type == "member_expression" else None  # (and the object's own routes: `sub.routes()`)
             if target is None or target.type != "identifier":
                 continue
             name = self.pf.text(target)
