@@ -478,6 +478,17 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     assert routes == {"GET /data/:id.json", "POST /data/:id/elevation", "GET /fonts/fonts.json", "GET /api/status",
                       "GET /local/x", "GET /health"}
 
+    koa = tmp_path / "koa"
+    _write_tree(koa, {
+        "app.js": ("const Router = require('@koa/router');\nconst users = require('./users');\n"
+                   "const api = new Router();\napi.use('/users', users.routes(), users.allowedMethods());\n"
+                   "api.get('/ping', (ctx) => {});\n"),
+        "users.js": ("const Router = require('@koa/router');\nconst router = new Router();\n"
+                     "router.get('/:id', (ctx) => {});\nmodule.exports = router;\n"),
+    })
+    koa_routes = {c["name"] for c in mine(tmp_path, capsys, str(koa))["candidates"] if c["kind"] == "http-route"}
+    assert koa_routes == {"GET /users/:id", "GET /ping"}  # `users.routes()` hands over the router itself
+
 
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
