@@ -17,6 +17,7 @@ import configparser
 import re
 from collections.abc import Callable
 
+from .coverage import set_aside
 from .facts import FileFacts, Surface
 
 _SUFFIXES = (".conf", ".cfg", ".ini")
@@ -52,7 +53,8 @@ def _entries(wanted: set[str], sizes: dict[str, int],
     """{section: [(key, dotted class, (file, line))]} from the tree's configuration files, the first
     file (by path) that has the section giving it."""
     out: dict[str, list[tuple[str, str, tuple[str, int]]]] = {}
-    for path in sorted(p for p, size in sizes.items() if p.endswith(_SUFFIXES) and size <= _MAX_BYTES):
+    for path in sorted(p for p, size in sizes.items()
+                       if p.endswith(_SUFFIXES) and size <= _MAX_BYTES and not set_aside(p)):
         text = read(path).decode("utf-8", "replace")
         if not any(f"[{section}]" in text for section in wanted - set(out)):
             continue

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from . import parsing
+from .coverage import set_aside
 from .facts import FileFacts, ParsedFile, Surface, Symbol
 from .mounts import _join
 from .python_imports import python_imports
@@ -35,10 +36,11 @@ Where = tuple[str, int]  # (INI file, line)
 
 
 def paste_files(sizes: dict[str, int], read: Callable[[str], bytes]) -> dict[str, str]:
-    """{path: text} of the tree's INI files that compose apps with Paste Deploy's urlmap."""
+    """{path: text} of the tree's INI files that compose apps with Paste Deploy's urlmap (not a
+    test's, an example's or a vendored package's)."""
     out = {}
     for path, size in sizes.items():
-        if path.endswith(".ini") and size <= _MAX_BYTES:
+        if path.endswith(".ini") and size <= _MAX_BYTES and not set_aside(path):
             text = read(path).decode("utf-8", "replace")
             if "paste.app_factory" in text and "/" in text:
                 out[path] = text
