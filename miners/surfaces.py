@@ -2468,6 +2468,14 @@ class _Js:
         promised = _unwrap_js(function.child_by_field_name("object"))
         return promised if promised is not None and promised.type == "call_expression" else None
 
+    def dynamic_import_of(self, call: Any) -> str | None:
+        """'./x.js' of `import('./x.js')`."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "import":
+            return None
+        args = js_args(call.child_by_field_name("arguments"))
+        return js_string(self.pf, args[0]) if args else None
+
     def require_of(self, call: Any) -> str | None:
         """'./x' of `require('./x')` (the callee's length first: most calls are not require)."""
         function = call.child_by_field_name("function")
@@ -2482,9 +2490,11 @@ class _Js:
         for node in self.declarators:  # const users = require('./users'); const { users } = require('./x')
             value = _unwrap_js(node.child_by_field_name("value"))
             binding = node.child_by_field_name("name")
+            if value is not None and value.type == "await_expression" and value.named_children:
+                value = _unwrap_js(value.named_children[0])  # const { x } = await import('./x.js')
             if value is None or binding is None or value.type != "call_expression":
                 continue
-            spec = self.require_of(value)
+            spec = self.require_of(value) or self.dynamic_import_of(value)
             if spec is None:
                 continue
             if binding.type == "identifier" and self.pf.text(binding) == name:

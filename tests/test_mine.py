@@ -459,6 +459,8 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
             "import makeFonts from './fonts.js';\nconst app = express();\n"
             "app.use('/data/', serve_data.init(options, repo));\napp.use('/fonts', makeFonts());\n"
             "app.use('/api', require('./api')(config));\napp.use('/local', local());\n"
+            "const { serve_rendered } = await import('./rendered.js');\n"
+            "serve_rendered.init(options).then((sub) => {\n  app.use('/styles/', sub);\n});\n"
             "function local() {\n  const r = express.Router();\n  r.get('/x', (q, s) => s.end());\n  return r;\n}\n"
             "app.get('/health', (q, s) => s.end());\n"),
         "src/serve_data.js": (
@@ -469,6 +471,9 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
         "src/fonts.js": (
             "import express from 'express';\nexport default function fonts() {\n  const app = express();\n"
             "  app.get('/fonts.json', (q, s) => s.end());\n  return app;\n}\n"),
+        "src/rendered.js": (
+            "import express from 'express';\nexport const serve_rendered = {\n  init: async (options) => {\n"
+            "    const app = express();\n    app.get('/:id/:z.png', (q, s) => s.end());\n    return app;\n  },\n};\n"),
         "src/api.js": (
             "const express = require('express');\nmodule.exports = (config) => {\n  const router = express.Router();\n"
             "  router.get('/status', (q, s) => s.end());\n  return router;\n};\n"),
@@ -476,7 +481,8 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     report = mine(tmp_path, capsys, str(root))
     routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /data/:id.json", "POST /data/:id/elevation", "GET /fonts/fonts.json", "GET /api/status",
-                      "GET /local/x", "GET /health"}
+                      "GET /local/x", "GET /health",
+                      "GET /styles/:id/:z.png"}  # a promised router (`.then((sub) => ...)`), dynamically imported
 
     koa = tmp_path / "koa"
     _write_tree(koa, {
