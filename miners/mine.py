@@ -457,8 +457,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                                  "line": line})
             if "prefix_from" in surface.detail:  # the deployment file that serves it under a prefix
                 where, line = surface.detail["prefix_from"]
-                evidence.append({"kind": "manifest", "detail": f"Paste Deploy serves it under {surface.detail['mounted_at']}",
-                                 "path": where, "line": line})
+                served = f"Paste Deploy serves it under {surface.detail['mounted_at']}"
+                evidence.append({"kind": "manifest", "detail": served, "path": where, "line": line})
             if "config_from" in surface.detail:  # the configuration file that names its resource
                 where, line = surface.detail["config_from"]
                 evidence.append({"kind": "manifest", "detail": f"{where} names {surface.detail['resource']} for it",

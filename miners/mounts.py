@@ -47,7 +47,7 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
                 routes.append(surface)
                 continue
             for prefix in dict.fromkeys(_prefixes(above, router, 0)):  # each distinct served path once
-                routes.append(_under(surface, prefix))
+                routes.append(under(surface, prefix))
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
 
 
@@ -64,18 +64,18 @@ def _prefixes(above: dict[Router, list[tuple[Router, str]]], router: Router, dep
     """Every prefix the router is served under (its own mounts', and theirs above them)."""
     if router not in above or depth >= _DEPTH:
         return [""]
-    return [_join(outer, prefix) for parent, prefix in above[router] for outer in _prefixes(above, parent, depth + 1)]
+    return [join(outer, prefix) for parent, prefix in above[router] for outer in _prefixes(above, parent, depth + 1)]
 
 
-def _under(route: Surface, prefix: str) -> Surface:
+def under(route: Surface, prefix: str) -> Surface:
     if not prefix:
         return route
     method, _, path = route.name.partition(" ")
-    full = _join(prefix, path)
+    full = join(prefix, path)
     return replace(route, name=f"{method} {full}", detail={**route.detail, "path": full, "mounted_at": prefix})
 
 
-def _join(prefix: str, path: str) -> str:
+def join(prefix: str, path: str) -> str:
     if not prefix:
         return path
     if not path.strip("/"):

@@ -23,7 +23,7 @@ from dataclasses import replace
 from . import parsing
 from .coverage import set_aside
 from .facts import FileFacts, ParsedFile, Surface, Symbol
-from .mounts import _join
+from .mounts import join, under
 from .python_imports import python_imports
 from .python_modules import absolute, module_files
 
@@ -85,7 +85,7 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
         if kind == "composite":
             for key, value in items.items():
                 if key.startswith("/") and value.split():
-                    walk(value.split()[0], _join(prefix, key) if prefix else key,
+                    walk(value.split()[0], join(prefix, key) if prefix else key,
                          (path, line_of(section, key)) if key.strip("/") else where, above)
         elif kind == "pipeline" and items.get("pipeline", "").split():
             walk(items["pipeline"].split()[-1], prefix, where, above)  # the last is the app
@@ -136,12 +136,11 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
 
 
 def _under(route: Surface, prefix: str, where: Where) -> Surface:
+    """The route served under a prefix (as a mount serves it), with the INI line that says so."""
     if prefix.strip("/") == "":
         return route
-    detail = {**route.detail, "prefix_from": list(where)}
-    method, _, path = route.name.partition(" ")
-    full = _join(prefix, path)
-    return replace(route, name=f"{method} {full}", detail={**detail, "path": full, "mounted_at": prefix})
+    served = under(route, prefix)
+    return replace(served, detail={**served.detail, "prefix_from": list(where)})
 
 
 def _enclosing(symbols: list[Symbol], line: int) -> Symbol | None:

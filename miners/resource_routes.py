@@ -27,8 +27,8 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Style:
     """How a framework's class names the HTTP methods it answers: `get` (flask-restful, Tornado,
-    aiohttp), `on_get` (Falcon), `on_get_detail` (Falcon's `suffix="detail"`), `render_GET` (Twisted); `socket`: a
-    Tornado WebSocket handler (`on_message`, no verb method) answers the GET that opens it."""
+    aiohttp), `on_get` (Falcon), `on_get_detail` (Falcon's `suffix="detail"`), `render_GET` (Twisted);
+    `socket`: a Tornado WebSocket handler (`on_message`, no verb method) answers the GET that opens it."""
 
     prefix: str = ""
     suffix: str = ""
@@ -58,7 +58,7 @@ def resolve_resource_routes(facts: dict[str, FileFacts], dependencies: Collectio
     table's entry (detail["table"]) stands for a Falcon resource: only in a package that depends on
     falcon (`dependencies`, its manifest's) or registers a Falcon route."""
     modules: dict[str, str] | None = None
-    falcon: bool | None = None  # whether any file imports falcon: a route table's resources are Falcon's
+    falcon: bool | None = None  # whether the package uses Falcon: a route table's resources are Falcon's
     for path, f in facts.items():
         if not any("resource_import" in s.detail for s in f.surfaces):  # a placeholder's
             continue
@@ -71,8 +71,8 @@ def resolve_resource_routes(facts: dict[str, FileFacts], dependencies: Collectio
                 continue
             if surface.detail.get("table"):
                 if falcon is None:
-                    falcon = "falcon" in dependencies or any(
-                        t.framework == "falcon" and not t.detail.get("table") for g in facts.values() for t in g.surfaces)
+                    falcon = "falcon" in dependencies or any(t.framework == "falcon" and not t.detail.get("table")
+                                                             for g in facts.values() for t in g.surfaces)
                 if not falcon:
                     continue
             target = surface.detail["resource_import"]

@@ -132,9 +132,9 @@ _PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|
 # hostile text (a line of 4,000 `@` once cost 4,000 scans of the line)
 _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\()",
                            re.MULTILINE)
-_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route", b"add_tool",
-                 b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch", b"add_delete",
-                 b"add_head", b"add_view", b"add_routes", b"add_handlers")
+_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route",
+                 b"add_tool", b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch",
+                 b"add_delete", b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
@@ -1511,7 +1511,7 @@ class _Python:
             resource = self.instance_class(target, entry) or (
                 "".join(self.pf.text(target).split()) if target.type in ("identifier", "attribute") else None)
             if path is not None and path.startswith("/") and resource is not None:
-                # resolved only as a Falcon resource (on_get...) of a package that imports falcon
+                # resolved only as a Falcon resource (on_get...) of a package that uses Falcon
                 self.resource(entry, resource, path, "falcon", table=True)
 
     # Twisted: parent.putChild(b"jobs", Jobs(self)) serves what Jobs answers (render_GET...) at
@@ -2417,7 +2417,8 @@ class _Js:
                 factory = self.factory_of(target)
                 if factory is not None:  # a router factory's result: the routes its body registers
                     module, name = factory
-                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call), called=True))
+                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
+                                                   called=True))
                 target = function.child_by_field_name("object") if function is not None and \
                     function.type == "member_expression" else None  # (and the object's own routes: `sub.routes()`)
             if target is None or target.type != "identifier":
@@ -2441,7 +2442,8 @@ class _Js:
                     self.pf.text(prop) in ("routes", "middleware", "allowedMethods", "callback"):
                 return None
             module, imported = self.import_of(self.pf.text(obj))
-            return module, f"{imported if imported and imported != 'default' else self.pf.text(obj)}.{self.pf.text(prop)}"
+            holder = imported if imported and imported != "default" else self.pf.text(obj)
+            return module, f"{holder}.{self.pf.text(prop)}"
         if function.type != "identifier":
             return None
         module, imported = self.import_of(self.pf.text(function))

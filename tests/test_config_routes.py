@@ -164,7 +164,8 @@ def test_without_the_ini_the_routes_keep_their_paths(tmp_path, capsys):
     assert "GET /{project_id}/things" in _routes(tmp_path, capsys, root)
     # a test's INI deploys nothing
     moved = tmp_path / "moved"
-    _tree(moved, {("tests/fixtures/paste.ini" if name.endswith(".ini") else name): text for name, text in FILES.items()})
+    _tree(moved, {("tests/fixtures/paste.ini" if name.endswith(".ini") else name): text
+                  for name, text in FILES.items()})
     assert "GET /{project_id}/things" in _routes(tmp_path, capsys, moved)
 
 
@@ -275,5 +276,6 @@ def test_without_the_section_a_configured_child_gives_nothing(tmp_path, capsys):
     _tree(root, {name: text for name, text in TWISTED.items() if not name.endswith(".conf")})
     assert set(_routes(tmp_path, capsys, root)) == {"GET /jobs", "HEAD /jobs", "GET /admin/users"}
     example = tmp_path / "example"  # an example's configuration configures nothing
-    _tree(example, {("examples/crawld.conf" if name.endswith(".conf") else name): text for name, text in TWISTED.items()})
+    _tree(example, {("examples/crawld.conf" if name.endswith(".conf") else name): text
+                    for name, text in TWISTED.items()})
     assert set(_routes(tmp_path, capsys, example)) == {"GET /jobs", "HEAD /jobs", "GET /admin/users"}
