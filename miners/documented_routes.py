@@ -3,10 +3,17 @@ endpoint table, `curl http://localhost:6800/schedule.json` in its usage section,
 as an example of `/{branch}/pkg/{package}`.
 
 A route the code registers and the documentation names is one endpoint seen twice: the route
-gains the line that names it as evidence, and the confidence of two independent sources. What the
-documentation leaves out stays public: shipped docs often name a few examples of a larger API
-(httpbin's README, glances' docs name 5 and 4 of the 50 and 38 its full docs list), so unlike a
-shipped OpenAPI document (miners/declared_routes.py) they are no declared surface.
+gains the line that names it as evidence, and the confidence of two independent sources. What
+prose leaves out stays public: shipped docs often name a few examples of a larger API (httpbin's
+README, glances' docs name 5 and 4 of the 50 and 38 its full docs list).
+
+An endpoint list is another thing: lines that each begin with a method and a path (`### GET
+/jobs/:id`, `- `POST /api/servers/:name/start` - Start server`, `| DELETE | /items/{id} |`,
+`.. http:get:: /users`). Once such a list is shown to be this server's (most of its entries are
+routes the code serves), it is the package's declared HTTP surface, as a shipped OpenAPI
+document is (miners/declared_routes.py): a route it does not list, under that method, and that no
+other line of the documentation names, is still reported, as internal. A changelog's lines are
+history, not a list of what is served, and do not make one.
 
 Paths are matched whatever the method, so a table that puts the method in another column, or
 gives none, still names its routes; a parameter matches any one segment; a path the docs write
@@ -16,6 +23,7 @@ under a prefix the code does not know (mounted at run time) matches by its end.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .declared_routes import route_key
@@ -25,10 +33,27 @@ _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.
                    r"(/[A-Za-z0-9_{}<>:.~@$+=!*%,\-/\[\]]{0,300})")
 _MAX_TOKENS = 5000  # distinct paths read from the documentation at most
 DOCUMENTED_AND_SERVED = 0.9
+_METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
+_SEP = r"[`*_]{0,3}(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"  # a space, or the next cell of a table
+# a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
+_ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
+                    + _METHOD + _SEP + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/",
+                    re.MULTILINE)
+# on an entry's line, a method, or a path: one without a method of its own has the last one's
+# (`| `GET /api/kpis`, `/api/alerts` | ... |`)
+_PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::|(?:https?://[^/\s`'\"<>()|]+|(?<![\w.~/\\-]))(/[^\s`'\"()|*,]*)")
+_HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
+# the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
+# an example names the server, not its root page)
+_ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
+MIN_LISTED = 3  # entries that make a list, not a mention
+UNLISTED = "served, but not among the endpoints the documentation lists ({paths})"
 
 
-def documented_paths(texts: list[tuple[str, str]]) -> dict[str, tuple[str, int]]:
-    """{path as the documentation writes it (without a trailing slash or punctuation): (file, line)}."""
+def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset()) \
+        -> dict[str, tuple[str, int]]:
+    """{path as the documentation writes it (without a trailing slash or punctuation): (file, line)},
+    from every line but those in `skip`."""
     out: dict[str, tuple[str, int]] = {}
     for path, text in texts:
         if "/" not in text:
@@ -36,10 +61,36 @@ def documented_paths(texts: list[tuple[str, str]]) -> dict[str, tuple[str, int]]
         for m in _PATH.finditer(text):
             token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
             if len(token) > 1 and token not in out:
-                out[token] = (path, text.count("\n", 0, m.start()) + 1)
+                line = text.count("\n", 0, m.start()) + 1
+                if (path, line) in skip:
+                    continue
+                out[token] = (path, line)
                 if len(out) >= _MAX_TOKENS:
                     return out
     return out
+
+
+def endpoint_list(texts: list[tuple[str, str]]) \
+        -> tuple[dict[tuple[str, str], tuple[str, int]], set[tuple[str, int]]]:
+    """({(METHOD, path): (file, line)} of the documentation's endpoint entries, {(file, line)} of
+    the lines that hold them). A changelog's are left out."""
+    entries: dict[tuple[str, str], tuple[str, int]] = {}
+    lines: set[tuple[str, int]] = set()
+    for path, text in texts:
+        if _HISTORY.search(path):
+            continue
+        for m in _ENTRY.finditer(text):
+            end = text.find("\n", m.start())
+            line = text.count("\n", 0, m.start()) + 1
+            lines.add((path, line))
+            method = ""
+            for pair in _PAIR.finditer(text, m.start(), len(text) if end < 0 else end):
+                if pair[3] is None:
+                    method = (pair[1] or pair[2]).upper()
+                    continue
+                token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
+                entries.setdefault((method, token), (path, line))
+    return entries, lines
 
 
 def _without_brackets(path: str) -> str:
@@ -69,33 +120,83 @@ def _pattern(path: str) -> Shape | None:
 
 
 def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[str, str]]) -> None:
-    """Link, in place, the package's code routes and the paths its documentation names."""
+    """Link, in place, the package's code routes and the paths its documentation names; when it
+    has an endpoint list of this server's, the routes it neither lists nor names are internal."""
     routes = [c for c in candidates if c["kind"] == "http-route"]
     if not routes or not texts:
         return
     named = documented_paths(texts)
     if not named:
         return
-    by_segment: dict[str, list[str]] = {}  # a segment -> the named paths that have it
-    for token in named:
-        for part in dict.fromkeys(token.split("/")):
-            by_segment.setdefault(part, []).append(token)
-    patterns: dict[str, Shape | None] = {}
+    paths = [route["name"].partition(" ")[2] for route in routes]
     # a path that is one route's as written names that route, not another's parameter
     # (`/api/4/config` is glances' config route, not an example of `/api/4/{plugin}`)
-    literal = {shape for r in routes if "{}" not in (shape := route_key("GET", r["name"].partition(" ")[2])[1])}
-    for route in routes:
-        path = route["name"].partition(" ")[2]
-        if path not in patterns:
-            patterns[path] = _pattern(path)
-        shape = patterns[path]
-        if shape is None:
-            continue
-        own = route_key("GET", path)[1]
-        token = next((token for token in by_segment.get(shape[0], ()) if shape[1].fullmatch(token) and (
-            own in literal or route_key("GET", token)[1] not in literal)), None)
+    names = _Names(named, {shape for path in paths if "{}" not in (shape := route_key("GET", path)[1])})
+    for route, path in zip(routes, paths):
+        token = names.naming(path)
         if token is not None:
             where, line = named[token]
             route["evidence"].append({"kind": "documentation", "detail": f"{where} names {token}",
                                       "path": where, "line": line})
             route["confidence"] = max(route["confidence"], DOCUMENTED_AND_SERVED)
+    _unlisted_internal(routes, paths, texts, names.literal)
+
+
+class _Names:
+    """The documentation's paths, found by a route's literal segment and matched by its pattern."""
+
+    def __init__(self, named: dict[str, Any], literal: set[str]):
+        self.literal = literal
+        self.by_segment: dict[str, list[str]] = {}  # a segment -> the named paths that have it
+        for token in named:
+            for part in dict.fromkeys(token.split("/")):
+                self.by_segment.setdefault(part, []).append(token)
+        self.patterns: dict[str, Shape | None] = {}
+
+    def naming(self, path: str) -> str | None:
+        """The first named path that names the route at `path`."""
+        if path not in self.patterns:
+            self.patterns[path] = _pattern(path)
+        shape = self.patterns[path]
+        if shape is None:
+            return None
+        own = route_key("GET", path)[1]
+        return next((token for token in self.by_segment.get(shape[0], ()) if shape[1].fullmatch(token) and (
+            own in self.literal or route_key("GET", token)[1] not in self.literal)), None)
+
+
+def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: list[tuple[str, str]],
+                       literal: set[str]) -> None:
+    entries, lines = endpoint_list(texts)
+    if len(entries) < MIN_LISTED:
+        return
+    by_method: dict[str, dict[str, Any]] = {}
+    for method, token in entries:
+        by_method.setdefault(method, {})[token] = None
+    lists = {method: _Names(tokens, literal) for method, tokens in by_method.items()}
+
+    def listed(route: dict[str, Any], path: str) -> list[tuple[str, str]]:
+        """The listed paths that name the route, under its method (every method's, for a route of any)."""
+        method = route["name"].partition(" ")[0]
+        found = []
+        for m, names in lists.items():
+            if method in (m, "ANY", "*"):
+                token = names.naming(path) if path != "/" else ("/" if "/" in names.by_segment.get("", ()) else None)
+                if token is not None:
+                    found.append((m, token))
+        return found
+
+    matches = [listed(route, path) for route, path in zip(routes, paths)]
+    served = {pair for found in matches for pair in found}
+    if 2 * len(served) < len(entries):
+        return  # most of its entries are no route of this code: another server's list, or an old one
+    prose = _Names(documented_paths(texts, lines), literal)
+    root_named = next((True for where, text in texts if not _HISTORY.search(where) and _ROOT.search(text)), None)
+    note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))
+    for route, path, found in zip(routes, paths, matches):
+        if route["visibility"] != "public" or found or any(e["kind"] == "declaration" for e in route["evidence"]):
+            continue
+        if (prose.naming(path) if path != "/" else root_named) is not None:
+            continue
+        route["visibility"] = "internal"
+        route["unknowns"].append(note)

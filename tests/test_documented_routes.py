@@ -53,3 +53,55 @@ def test_a_wheels_metadata_is_the_documentation_that_names_its_routes(tmp_path, 
                      "path": "svc-1.0.dist-info/METADATA", "line": 9}]
     assert not [e for e in routes["GET /secret"]["evidence"] if e["kind"] == "documentation"]
     assert routes["POST /schedule.json"]["confidence"] > routes["GET /secret"]["confidence"]
+
+
+def _visibility(names: list[str], texts: list[tuple[str, str]], declared: tuple[str, ...] = ()) -> dict[str, str]:
+    routes = [dict(_route(n), unknowns=[]) for n in names]
+    for route in routes:
+        if route["name"] in declared:
+            route["evidence"].append({"kind": "declaration", "detail": "openapi: declares it"})
+    link_documented_routes(routes, texts)
+    return {r["name"]: r["visibility"] for r in routes}
+
+
+SERVED = ["GET /health", "GET /api/servers", "GET /api/servers/:name", "DELETE /api/servers/:name",
+          "POST /api/servers/:name/start", "GET /api/audit-logs", "GET /api/kpis", "GET /api/alerts",
+          "GET /", "GET /api/internal/debug", "GET /users", "ANY /api/hook"]
+
+
+def test_an_endpoint_list_is_the_declared_surface_and_what_it_leaves_out_is_internal():
+    readme = ("# svc\n\n## API Endpoints\n\n"
+              "- `GET /health` - Health check\n"
+              "### GET /api/servers\n"
+              "| GET | /api/servers/{name} | Server details |\n"
+              "1. **POST** `/api/servers/:name/start` - Start\n"
+              "| `GET /api/kpis`, `/api/alerts` | the row's GET applies to both |\n"
+              ".. http:get:: /users\n"
+              "| POST | /api/hook | a route of every method is listed by any |\n\n"
+              "The dashboard is at `/`. Audit logs: see /api/audit-logs.\n")
+    seen = _visibility(SERVED, [("README.md", readme)])
+    assert seen == {
+        "GET /health": "public", "GET /api/servers": "public", "GET /api/servers/:name": "public",
+        "DELETE /api/servers/:name": "internal",  # its path is listed, under another method only
+        "POST /api/servers/:name/start": "public", "GET /api/kpis": "public", "GET /api/alerts": "public",
+        "GET /": "public", "GET /api/audit-logs": "public",  # named in prose, not in the list
+        "GET /api/internal/debug": "internal", "GET /users": "public", "ANY /api/hook": "public",
+    }
+    routes = [dict(_route(n), unknowns=[]) for n in SERVED]
+    link_documented_routes(routes, [("README.md", readme)])
+    notes = {r["name"]: r["unknowns"] for r in routes if r["unknowns"]}
+    assert notes == {n: ["served, but not among the endpoints the documentation lists (README.md)"]
+                     for n in ("DELETE /api/servers/:name", "GET /api/internal/debug")}
+
+
+def test_no_list_no_change_too_few_entries_another_servers_list_a_changelog_or_a_declared_route():
+    every = {n: "public" for n in SERVED}
+    two = "- `GET /health`\n- `GET /api/servers`\n"
+    assert _visibility(SERVED, [("README.md", two)]) == every  # two entries name routes, they make no list
+    theirs = "".join(f"- `GET /v2/{word}`\n" for word in ("repos", "issues", "pulls", "users")) + "- `GET /health`\n"
+    assert _visibility(SERVED, [("README.md", theirs)]) == every  # most entries are another server's
+    history = "".join(f"- GET {path} now returns JSON\n" for path in ("/health", "/api/servers", "/users"))
+    assert _visibility(SERVED, [("CHANGELOG.md", history)]) == every  # history, not what is served
+    listed = _visibility(SERVED, [("docs/api.md", history)], declared=("GET /api/internal/debug",))
+    assert listed["GET /api/internal/debug"] == "public"  # an OpenAPI document declares it
+    assert listed["GET /api/kpis"] == "internal" and listed["GET /"] == "internal"
