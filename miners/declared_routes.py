@@ -34,6 +34,11 @@ def route_key(method: str, path: str) -> tuple[str, str]:
     return method.upper(), path or "/"
 
 
+def declared(route: dict[str, Any]) -> bool:
+    """Whether an OpenAPI document the package ships declares the route (linked below)."""
+    return any(e["kind"] == "declaration" and "pointer" in e for e in route["evidence"])
+
+
 def served_paths(metadata: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Where an OpenAPI operation is served: (under each of its servers' paths, or as written when
     they have none; as written when they do: what code mounted under the prefix registers)."""

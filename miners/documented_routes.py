@@ -26,7 +26,7 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .declared_routes import route_key
+from .declared_routes import declared, route_key
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
 _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?|(?<![\w.~/\\-]))"
@@ -34,7 +34,8 @@ _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.
 _MAX_TOKENS = 5000  # distinct paths read from the documentation at most
 DOCUMENTED_AND_SERVED = 0.9
 _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
-_SEP = r"[`*_]{0,3}(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"  # a space, or the next cell of a table
+# a space (after a colon, maybe: `POST: /register/`), or the next cell of a table
+_SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
                     + _METHOD + _SEP + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/",
@@ -42,6 +43,12 @@ _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \
 # on an entry's line, a method, or a path: one without a method of its own has the last one's
 # (`| `GET /api/kpis`, `/api/alerts` | ... |`)
 _PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::|(?:https?://[^/\s`'\"<>()|]+|(?<![\w.~/\\-]))(/[^\s`'\"()|*,]*)")
+# a heading that is a method, alone or with a word for what its section lists (`## GET Endpoints`):
+# the lines of its section that begin with a path are entries of that method
+_METHOD_HEADING = re.compile(r"^(#{1,6})[ \t]+[`*_]{0,3}" + _METHOD + r"[`*_]{0,3}"
+                             r"(?:[ \t]+(?i:endpoints?|routes?|requests?|methods?|apis?))?[ \t]*$", re.MULTILINE)
+# a heading (its level), and a line that begins with a path (where the path begins)
+_HEADING_OR_PATH = re.compile(r"^(?:(#{1,6})[ \t]+|[ \t]*(?:[-*+][ \t]+|\|[ \t]*)?)[`*_]{0,3}(/)?", re.MULTILINE)
 _HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
@@ -79,9 +86,10 @@ def endpoint_list(texts: list[tuple[str, str]]) \
     for path, text in texts:
         if _HISTORY.search(path):
             continue
+        counted, line = 0, 1
         for m in _ENTRY.finditer(text):
             end = text.find("\n", m.start())
-            line = text.count("\n", 0, m.start()) + 1
+            line, counted = line + text.count("\n", counted, m.start()), m.start()
             lines.add((path, line))
             method = ""
             for pair in _PAIR.finditer(text, m.start(), len(text) if end < 0 else end):
@@ -90,7 +98,32 @@ def endpoint_list(texts: list[tuple[str, str]]) \
                     continue
                 token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
                 entries.setdefault((method, token), (path, line))
+        if _METHOD_HEADING.search(text):
+            _sections(path, text, entries, lines)
     return entries, lines
+
+
+def _sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+              lines: set[tuple[str, int]]) -> None:
+    """The entries of `## GET Endpoints` sections: their lines that begin with a path."""
+    method, level, counted, line = "", 0, 0, 1
+    for m in _HEADING_OR_PATH.finditer(text):
+        end = text.find("\n", m.start())
+        if m[1] is not None and m[2] is None:  # a heading that is not a path's
+            heading = _METHOD_HEADING.match(text, m.start(), len(text) if end < 0 else end)
+            if heading is not None:
+                method, level = heading[2], len(heading[1])
+            elif len(m[1]) <= level:
+                method, level = "", 0
+            continue
+        if not method or m[2] is None:
+            continue
+        line, counted = line + text.count("\n", counted, m.start()), m.start()
+        lines.add((path, line))
+        pair = _PAIR.search(text, m.start(2), len(text) if end < 0 else end)
+        if pair is not None and pair[3] is not None:
+            token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
+            entries.setdefault((method, token), (path, line))
 
 
 def _without_brackets(path: str) -> str:
@@ -194,7 +227,7 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     root_named = next((True for where, text in texts if not _HISTORY.search(where) and _ROOT.search(text)), None)
     note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))
     for route, path, found in zip(routes, paths, matches):
-        if route["visibility"] != "public" or found or any(e["kind"] == "declaration" for e in route["evidence"]):
+        if route["visibility"] != "public" or found or declared(route):
             continue
         if (prose.naming(path) if path != "/" else root_named) is not None:
             continue

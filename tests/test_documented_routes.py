@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from indexer.cli import main
-from miners.documented_routes import link_documented_routes
+from miners.documented_routes import endpoint_list, link_documented_routes
 
 
 def _route(name: str) -> dict:
@@ -59,7 +59,9 @@ def _visibility(names: list[str], texts: list[tuple[str, str]], declared: tuple[
     routes = [dict(_route(n), unknowns=[]) for n in names]
     for route in routes:
         if route["name"] in declared:
-            route["evidence"].append({"kind": "declaration", "detail": "openapi: declares it"})
+            route["evidence"].append({"kind": "declaration", "detail": "openapi: declares it", "pointer": "/paths"})
+        else:  # the handler's declaration is no document's
+            route["evidence"].append({"kind": "declaration", "detail": "handler view"})
     link_documented_routes(routes, texts)
     return {r["name"]: r["visibility"] for r in routes}
 
@@ -105,3 +107,23 @@ def test_no_list_no_change_too_few_entries_another_servers_list_a_changelog_or_a
     listed = _visibility(SERVED, [("docs/api.md", history)], declared=("GET /api/internal/debug",))
     assert listed["GET /api/internal/debug"] == "public"  # an OpenAPI document declares it
     assert listed["GET /api/kpis"] == "internal" and listed["GET /"] == "internal"
+
+
+def test_entries_with_a_colon_after_the_method_and_sections_that_a_method_heads():
+    readme = ("## Base APIs Design\n\n- `POST: /register/`: Register\n- `GET: /profile/`: Profile\n\n"
+              "# REST API\n\n## GET Endpoints\n\n### `/v1/wallets/`: Get wallet\n\nReturns:\n\n- `/v1/x` is prose\n\n"
+              "## POST Endpoints\n\n### `/v1/wallets/`: Create a wallet\n| `/v1/txproposals/` | Add a proposal |\n\n"
+              "## Errors\n\n### `/v1/version/`: under no method's heading\n")
+    names = ["POST /register/", "GET /profile/", "GET /v1/wallets/", "POST /v1/wallets/", "POST /v1/txproposals/",
+             "PUT /v1/wallets/", "GET /v1/version", "GET /v1/debug"]
+    assert _visibility(names, [("README.md", readme)]) == {
+        "POST /register/": "public", "GET /profile/": "public", "GET /v1/wallets/": "public",
+        "POST /v1/wallets/": "public", "POST /v1/txproposals/": "public",
+        "PUT /v1/wallets/": "internal",  # listed under GET and POST only
+        "GET /v1/version": "public",  # named, though in no list
+        "GET /v1/debug": "internal",
+    }
+    entries, _ = endpoint_list([("README.md", readme)])
+    assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [
+        "GET /profile :4", "GET /v1/wallets :10", "GET /v1/x :14", "POST /register :3", "POST /v1/txproposals :19",
+        "POST /v1/wallets :18"]  # a bullet that begins with a path, in a method's section, is one of its entries
