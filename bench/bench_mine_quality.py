@@ -39,7 +39,8 @@ Matching
     package whose two bins run the same program, e.g. sequelize-cli -> sequelize);
   * routes: "METHOD /path", method upper-cased, path parameters normalised (`:id`, `{id}`,
     `<int:id>` -> `{}`), a query string and a trailing slash dropped; a label's method "*"
-    matches every method; a found route with Express's optional parameters (`/a/:b?`) matches
+    matches every method, and so does a found route of every method ("ANY": Django's path(),
+    Express's app.all(), which serve the documented method too); a found route with Express's optional parameters (`/a/:b?`) matches
     the path with them and the path without them.
 
 Scores, per package and kind
@@ -115,7 +116,8 @@ def _match(kind: str, found: str, wanted: str) -> bool:
         return found == wanted
     fm, fp = found.split(" ", 1)
     wm, wp = wanted.split(" ", 1)
-    return bool(_forms(fp) & _forms(wp)) and (wm == "*" or wm == fm)
+    # a route of every method (Django's path(), Express's app.all()) serves the documented one
+    return bool(_forms(fp) & _forms(wp)) and (wm == "*" or fm == "ANY" or wm == fm)
 
 
 def _forms(path: str) -> set[str]:
