@@ -40,6 +40,7 @@ from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
+from .route_modules import route_module
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
@@ -70,6 +71,8 @@ def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
         facts.effects, facts.hazards = extract_effects(parsed)
         concern = "surfaces"
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
+        if language == "javascript":
+            facts.surfaces += route_module(parsed)  # a module that is a route's definition
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -476,8 +479,10 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             confidence = _SURFACE_CONFIDENCE[needed is not None]
             if surface.detail.get("table"):  # listed, but the call that registers the table is not followed
                 evidence[0]["detail"] = f"{surface.framework} route table: {surface.name}"
-            if surface.detail.get("table") or "config_from" in surface.detail:  # (a deployment may list others)
-                confidence -= 0.1
+            elif surface.detail.get("module_route"):  # (the server registers it at run time, by module type)
+                evidence[0]["detail"] = f"a module that defines the route {surface.name}"
+            if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail:
+                confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line, surface.end_line, name,
                                    surface.description, evidence, effects, round(confidence, 2), [])

@@ -1,6 +1,7 @@
 """Routes that code and configuration declare together: Falcon route tables and the prefixes a
 Paste Deploy INI file serves apps under, Twisted resource trees and the children a configuration
-section lists. Mined from real trees through the CLI, as a user runs it."""
+section lists; and modules that each define a route a server loads by type. Mined from real trees
+through the CLI, as a user runs it."""
 
 from __future__ import annotations
 
@@ -279,3 +280,39 @@ def test_without_the_section_a_configured_child_gives_nothing(tmp_path, capsys):
     _tree(example, {("examples/crawld.conf" if name.endswith(".conf") else name): text
                     for name, text in TWISTED.items()})
     assert set(_routes(tmp_path, capsys, example)) == {"GET /jobs", "HEAD /jobs", "GET /admin/users"}
+
+
+ROUTE_MODULES = {
+    "package.json": '{"name": "wiki", "version": "1.0.0", "main": "boot.js"}',
+    "server/routes/get-status.js": r"""
+        /*\
+        module-type: route
+        \*/
+        "use strict";
+        exports.methods = ["GET", "head"];
+        exports.path = /^\/status$/;
+        exports.handler = function(request, response, state) { state.sendResponse(200, {}, "ok"); };
+    """,
+    "server/routes/put-tiddler.js": r"""
+        exports.method = "PUT";
+        exports.path = /^\/recipes\/default\/tiddlers\/(.+)$/;
+        exports.handler = function(request, response, state) {};
+    """,
+    "routes/health.js": """
+        module.exports = {method: "GET", path: "/health", handler(request, h) { return "ok"; }};
+    """,
+    # none of these is a route: no handler, a method that is not literal, a path that is not one
+    "lib/config.js": 'exports.path = "/etc/app"; exports.method = "GET";\n',
+    "lib/dynamic.js": "exports.method = verb; exports.path = '/x'; exports.handler = function () {};\n",
+    "lib/relative.js": "exports.method = 'GET'; exports.path = 'x/y'; exports.handler = function () {};\n",
+}
+
+
+def test_a_module_whose_exports_define_a_route_is_that_route(tmp_path, capsys):
+    _tree(tmp_path / "wiki", ROUTE_MODULES)
+    routes = _routes(tmp_path, capsys, tmp_path / "wiki")
+    assert sorted(routes) == ["GET /health", "GET /status", "HEAD /status", "PUT /recipes/default/tiddlers/{arg1}"]
+    status = routes["GET /status"]
+    assert status["source"]["path"] == "server/routes/get-status.js" and status["source"]["line"] == 7
+    assert status["evidence"][0]["detail"] == "a module that defines the route GET /status"
+    assert status["confidence"] < 0.8  # the server that loads it by type is not followed

@@ -1,0 +1,73 @@
+"""HTTP routes that are modules: a file whose exports define one route, its method, its path and
+its handler (TiddlyWiki's server routes: `exports.method = "GET"; exports.path = /^\\/status$/;
+exports.handler = function (request, response, state) {...}`), or `module.exports = {method, path,
+handler}`. The server finds such modules by their type at run time and registers each, out of a
+static reader's sight, so these routes carry that caveat and a lower confidence (miners/mine.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .facts import ParsedFile, Surface
+from .surfaces import _regex_paths, _route_name, _surface, _unwrap_js, js_string
+
+_MARK = b"handler"
+_FUNCTIONS = ("function_expression", "function", "arrow_function", "identifier", "member_expression",
+              "method_definition")
+
+
+def route_module(parsed: ParsedFile) -> list[Surface]:
+    """The routes a JavaScript module's exports define, or none."""
+    if _MARK not in parsed.source or b"exports" not in parsed.source or parsed.tree is None:
+        return []
+    fields: dict[str, Any] = {}
+    for statement in parsed.tree.root_node.named_children:
+        expression = statement.named_child(0) if statement.type == "expression_statement" else None
+        if expression is None or expression.type != "assignment_expression":
+            continue
+        left, right = expression.child_by_field_name("left"), _unwrap_js(expression.child_by_field_name("right"))
+        target = parsed.text(left) if left is not None else ""
+        if target in ("exports", "module.exports") and right is not None and right.type == "object":
+            fields.update(_object_fields(parsed, right))
+        elif left is not None and left.type == "member_expression" and \
+                parsed.text(left.child_by_field_name("object")) in ("exports", "module.exports"):
+            fields[parsed.text(left.child_by_field_name("property"))] = right
+    handler, path = fields.get("handler"), fields.get("path")
+    methods = _methods(parsed, fields.get("method") or fields.get("methods"))
+    if handler is None or handler.type not in _FUNCTIONS or path is None or not methods:
+        return []
+    if path.type == "regex":
+        pattern = parsed.text(path.child_by_field_name("pattern"))
+        paths = ["/" + p.lstrip("/") for p in _regex_paths(pattern.replace("\\/", "/"))]
+        detail: dict[str, Any] = {"regex": pattern}
+    else:
+        literal = js_string(parsed, path)
+        paths, detail = ([literal] if literal and literal.startswith("/") else []), {}
+    anchor = path.parent if path.parent is not None else path
+    return [_surface("http-route", _route_name(method, p), anchor, "route-module",
+                     detail={"method": method, "path": p, "module_route": True, **detail})
+            for method in methods for p in paths]
+
+
+def _object_fields(parsed: ParsedFile, node: Any) -> dict[str, Any]:
+    out = {}
+    for pair in node.named_children:
+        if pair.type == "pair":
+            key = pair.child_by_field_name("key")
+            name = js_string(parsed, key) if key.type == "string" else parsed.text(key)
+            out[name] = _unwrap_js(pair.child_by_field_name("value"))
+        elif pair.type == "method_definition":  # handler(request, response) {...}
+            out[parsed.text(pair.child_by_field_name("name"))] = pair
+    return out
+
+
+def _methods(parsed: ParsedFile, node: Any) -> list[str]:
+    """`"GET"` or `["GET", "HEAD"]`, upper-cased; none when it is not literal."""
+    if node is None:
+        return []
+    items = node.named_children if node.type == "array" else [node]
+    methods = [js_string(parsed, item) for item in items]
+    if not methods or any(m is None or not m.isalpha() for m in methods):
+        return []
+    return [m.upper() for m in methods]
