@@ -176,14 +176,20 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
 
 
 class _Names:
-    """The documentation's paths, found by a route's literal segment and matched by its pattern."""
+    """The documentation's paths, found by a route's literal segment and matched by its pattern
+    (or, for a route of parameters only, by its shape)."""
 
     def __init__(self, named: dict[str, Any], literal: set[str]):
         self.literal = literal
         self.by_segment: dict[str, list[str]] = {}  # a segment -> the named paths that have it
+        self.parameters_only: dict[str, str] = {}  # `/{}/{}` -> `/:package/:version`, the first so named
         for token in named:
             for part in dict.fromkeys(token.split("/")):
                 self.by_segment.setdefault(part, []).append(token)
+            if "{" in token or ":" in token or "<" in token:
+                shape = route_key("GET", token)[1]
+                if all(part == "{}" for part in shape.split("/")[1:]):
+                    self.parameters_only.setdefault(shape, token)
         self.patterns: dict[str, Shape | None] = {}
 
     def naming(self, path: str) -> str | None:
@@ -191,9 +197,9 @@ class _Names:
         if path not in self.patterns:
             self.patterns[path] = _pattern(path)
         shape = self.patterns[path]
-        if shape is None:
-            return None
         own = route_key("GET", path)[1]
+        if shape is None:  # parameters only (`/:name/:version`): named only as such, exactly
+            return self.parameters_only.get(own)
         return next((token for token in self.by_segment.get(shape[0], ()) if shape[1].fullmatch(token) and (
             own in self.literal or route_key("GET", token)[1] not in self.literal)), None)
 
@@ -226,10 +232,19 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     prose = _Names(documented_paths(texts, lines), literal)
     root_named = next((True for where, text in texts if not _HISTORY.search(where) and _ROOT.search(text)), None)
     note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))
-    for route, path, found in zip(routes, paths, matches):
-        if route["visibility"] != "public" or found or declared(route):
-            continue
-        if (prose.naming(path) if path != "/" else root_named) is not None:
-            continue
-        route["visibility"] = "internal"
-        route["unknowns"].append(note)
+    documented = [bool(found) or declared(route) or (prose.naming(path) if path != "/" else root_named) is not None
+                  for route, path, found in zip(routes, paths, matches)]
+    # the paths one written path serves (with a regex's or an Express path's optional part and
+    # without) are one documented route when the list names either
+    registered = {_registration(route) for route, known in zip(routes, documented) if known}
+    for route, known in zip(routes, documented):
+        if route["visibility"] == "public" and not known and _registration(route) not in registered:
+            route["visibility"] = "internal"
+            route["unknowns"].append(note)
+
+
+def _registration(route: dict[str, Any]) -> tuple[Any, ...]:
+    """(method, file, line, the path as written): the same for each path one written path serves."""
+    method, _, path = route["name"].partition(" ")
+    source, first = route.get("source") or {}, route["evidence"][0] if route["evidence"] else {}
+    return method, source.get("path"), source.get("line"), first.get("template") or path

@@ -453,6 +453,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 name = _program(surface, package)
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
                          "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
+            if "template" in surface.detail:  # the path as written, when it serves more than one
+                evidence[0]["template"] = surface.detail["template"]
             needed = next((d for d in FRAMEWORK_PACKAGES.get(surface.framework, ()) if d in package["deps"]), None)
             if needed is not None:  # the package's manifest names the framework: independent of the code
                 manifest, line = package["deps"][needed]

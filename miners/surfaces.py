@@ -528,7 +528,8 @@ def _regex_paths(pattern: str) -> list[str]:
     `(?P<name>...)` as `{name}`, other groups as `{arg1}`, `{arg2}`... (passed positionally), the
     escapes of literal characters undone; what is left of the regex stays as written. Optional
     trailing segments, `/?` before a group that may match nothing (`/tasks/?([^/]*)/?([^/]*)$`),
-    give a path with each and without: /tasks, /tasks/{arg1}, /tasks/{arg1}/{arg2}."""
+    give a path with each and without: /tasks, /tasks/{arg1}, /tasks/{arg1}/{arg2}; so does a last
+    optional group, `(?:...)?`."""
     p = pattern.removeprefix("^")
     p = p[:-1] if p.endswith("$") and not p.endswith("\\$") else p
     if p.endswith("/?") and len(p) > 2:
@@ -555,6 +556,10 @@ def _regex_paths(pattern: str) -> list[str]:
             inner = p[i + 1:end]
             if inner.startswith("?P<") and ">" in inner:
                 out.append("{" + inner[3:inner.index(">")] + "}")
+            elif inner.startswith("?:") and p[end + 1:] == "?" and not cuts and "|" not in inner:
+                # a last optional part (`social/(?:(?P<provider>\w+)/?)?`): the path without it, and with it
+                before = "".join(out)
+                return [before or "/", *(before + rest for rest in _regex_paths(inner[2:]))]
             elif inner.startswith("?"):
                 out.append(p[i:end + 1])  # (?:...), a lookahead: kept as written
             else:
@@ -1849,6 +1854,8 @@ class _Python:
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
             detail["receiver"] = "urlpatterns"  # (what an include() of this module mounts: miners/mounts.py)
+            if len(paths) > 1:
+                detail["template"] = route  # one regex, the paths with its optional part and without
             for path in paths:
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                          detail={**detail, "path": path}))

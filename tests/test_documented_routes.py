@@ -127,3 +127,24 @@ def test_entries_with_a_colon_after_the_method_and_sections_that_a_method_heads(
     assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [
         "GET /profile :4", "GET /v1/wallets :10", "GET /v1/x :14", "POST /register :3", "POST /v1/txproposals :19",
         "POST /v1/wallets :18"]  # a bullet that begins with a path, in a method's section, is one of its entries
+
+
+def test_the_paths_of_one_written_path_are_listed_together():
+    """`re_path(r"^social/token/(?:(?P<provider>\\w+)/?)?$")` serves two paths: a list naming one
+    names both. Two decorators on one function (`@app.route("/load")`, `@app.route("/v1/load")`) are
+    two paths written, each listed or not."""
+    regex = "^social/token/(?:(?P<provider>\\w+)/?)?$"
+    routes = [dict(_route(name), unknowns=[], source={"path": "urls.py", "line": line})
+              for name, line in (("ANY /social/token/", 3), ("ANY /social/token/{provider}", 3), ("POST /load", 7),
+                                 ("POST /v1/load", 7), ("POST /debug", 9))]
+    for route in routes[:2]:
+        route["evidence"].append({"kind": "route", "detail": "django: ...", "template": regex})
+    link_documented_routes(routes, [("README.md", "- `POST /social/token/`\n- `POST /load`\n- `POST /a`\n")])
+    assert [r["visibility"] for r in routes] == ["public", "public", "public", "internal", "internal"]
+
+
+def test_a_route_of_parameters_only_is_named_only_by_a_path_of_its_shape():
+    routes = [_route(n) for n in ("GET /:name", "GET /:name/:version", "GET /{a}/{b}/{c}")]
+    link_documented_routes(routes, [("README.md", "Fetch `/:package/:tag_or_version`, or /lodash, or /a/b/c.\n")])
+    assert [[e["detail"] for e in r["evidence"]] for r in routes] == [
+        [], ["README.md names /:package/:tag_or_version"], []]  # /lodash and /a/b/c are examples of anything

@@ -847,6 +847,9 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     (r"/a/?(.*)/b", ["/a/{arg1}/b"]),  # not trailing: required
     (r"/a/?(.*)/?(\d+)", ["/a/{arg1}/{arg2}"]),  # what follows may not be missing
     (r"/tasks/?(\d+)", ["/tasks/{arg1}"]),  # a group that cannot be empty
+    # a last optional group: without it and with it (Django's re_path)
+    (r"^social/jwt/(?:(?P<provider>[a-zA-Z0-9_-]+)/?)?$", ["social/jwt/", "social/jwt/{provider}"]),
+    (r"^x/(?:y|z)?$", ["x/(?:y|z)?"]),  # an alternation: as written
 ])
 def test_a_tornado_path_regex_is_read_as_the_route_paths_it_serves(pattern, paths):
     from miners.surfaces import _regex_paths
