@@ -60,20 +60,31 @@ UNLISTED = "served, but not among the endpoints the documentation lists ({paths}
 def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset()) \
         -> dict[str, tuple[str, int]]:
     """{path as the documentation writes it (without a trailing slash or punctuation): (file, line)},
-    from every line but those in `skip`."""
+    from every line but those in `skip`. In a table's row, the first path may be a prefix column
+    (`| Coqui | `/coqui` | `GET /api/tts` |`): the row's later paths are also named under it."""
     out: dict[str, tuple[str, int]] = {}
     for path, text in texts:
         if "/" not in text:
             continue
+        counted, line, row, prefix = 0, 1, 0, ""
         for m in _PATH.finditer(text):
             token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
-            if len(token) > 1 and token not in out:
-                line = text.count("\n", 0, m.start()) + 1
-                if (path, line) in skip:
-                    continue
-                out[token] = (path, line)
-                if len(out) >= _MAX_TOKENS:
-                    return out
+            if len(token) <= 1:
+                continue
+            line, counted = line + text.count("\n", counted, m.start()), m.start()
+            if (path, line) in skip:
+                continue
+            named = [token]
+            if line != row:  # the row's first path
+                start = text.rfind("\n", 0, m.start()) + 1
+                row, prefix = line, token if text[start:m.start()].lstrip().startswith("|") else ""
+            elif prefix:
+                named.append(prefix + token)
+            for name in named:
+                if name not in out:
+                    out[name] = (path, line)
+                    if len(out) >= _MAX_TOKENS:
+                        return out
     return out
 
 

@@ -148,3 +148,13 @@ def test_a_route_of_parameters_only_is_named_only_by_a_path_of_its_shape():
     link_documented_routes(routes, [("README.md", "Fetch `/:package/:tag_or_version`, or /lodash, or /a/b/c.\n")])
     assert [[e["detail"] for e in r["evidence"]] for r in routes] == [
         [], ["README.md names /:package/:tag_or_version"], []]  # /lodash and /a/b/c are examples of anything
+
+
+def test_a_tables_prefix_column_names_the_rows_paths_under_it():
+    routes = [_route(n) for n in ("GET /coqui/api/tts", "POST /google/v1/text:synthesize", "GET /api/tts/extra")]
+    docs = ("| Vendor | Prefix | Endpoint |\n|---|---|---|\n| Coqui | `/coqui` | `GET /api/tts` |\n"
+            "| Google | `/google` | `POST /v1/text:synthesize` |\nProse with /coqui and then /api/tts/extra/more.\n")
+    link_documented_routes(routes, [("README.md", docs)])
+    assert [[e["detail"] for e in r["evidence"]] for r in routes] == [
+        ["README.md names /coqui/api/tts"], ["README.md names /google/v1/text:synthesize"],
+        []]  # outside a table's row, two paths on a line are two paths
