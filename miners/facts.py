@@ -99,6 +99,7 @@ class Mount:
     module: str | None
     line: int
     called: bool = False  # `name` is a router factory (a function) whose result is mounted
+    within: str | None = None  # the function the mount is made in (a factory's router, mounted in turn)
 
 
 @dataclass

@@ -3,9 +3,12 @@ FastAPI's `app.include_router(items.router, prefix="/api/v1")`, Flask's
 `app.register_blueprint(bp, url_prefix="/admin")`, Django's `path("shop/", include("shop.urls"))`. Each file's extractor records the routes it
 registers with the router they are registered on (detail["receiver"]) and the routers it mounts
 (facts.Mount); here, in assembly, where every file's facts are known, each mount is followed to
-the router it names (the file's own, or the one another module exports), and that router's
-routes are served under the prefix, through every mount above it (a router mounted twice serves
-its routes twice). A route whose router is mounted nowhere keeps its path. A mount whose router
+the router it names (the file's own, or the one another module exports, through its package's
+re-exports), and that router's routes are served under the prefix, through every mount above it
+(a router mounted twice serves its routes twice). A router factory's result
+(`app.use("/data", serve_data.init(opts))`, `app.register_blueprint(create_blueprint(store),
+url_prefix="/settings")`) stands for the routes registered in that function, and for the routers
+mounted in it. A route whose router is mounted nowhere keeps its path. A mount whose router
 cannot be found changes nothing: nothing is guessed.
 """
 
@@ -37,6 +40,10 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
             above.setdefault(target, []).append(((path, mount.receiver), mount.prefix))
     if not above:
         return
+    for path, mount in mounts:  # a mount made in a factory: its router is the factory's, wherever that is mounted
+        factory = (path, FACTORY + mount.within) if mount.within else None
+        if factory in above and (path, mount.receiver) not in above:
+            above[(path, mount.receiver)] = above[factory]
     for path, f in facts.items():
         if not any(s.kind == "http-route" and _router(above, path, s) is not None for s in f.surfaces):
             continue
@@ -101,6 +108,12 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
         return path, mount.name
     if facts[path].language == "python":
         module = modules.get(absolute(mount.module, path))
+        for _ in range(_DEPTH):  # a name a package's __init__ re-exports: the module it comes from
+            spec = next((s for n, s in facts[module].module.reexports if n == mount.name), None) \
+                if module is not None else None
+            if spec is None:
+                break
+            module = modules.get(absolute(spec, module))
         return (module, mount.name) if module is not None else None
     if not mount.module.startswith("."):
         return None  # a package's router: not in this tree

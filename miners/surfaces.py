@@ -432,6 +432,13 @@ def _js_holder_name(pf: ParsedFile, holder: Any) -> str | None:
     return None
 
 
+def _py_function_name(pf: ParsedFile, node: Any) -> str | None:
+    """The name of the function a route is registered in (not the handler it decorates)."""
+    function = _enclosing(node, "function_definition")
+    name = function.child_by_field_name("name") if function is not None else None
+    return pf.text(name) if name is not None else None
+
+
 def _enclosing(node: Any, kind: str) -> Any:
     node = node.parent if node is not None else None
     while node is not None and node.type != kind:
@@ -1349,15 +1356,25 @@ class _Python:
                 given = (py_args(call.child_by_field_name("arguments"))[0] or [None])[0]
             else:
                 given = keywords.get("prefix" if attr == "include_router" else "url_prefix")
-            if not positional or positional[0].type not in ("identifier", "attribute"):
+            if not positional or positional[0].type not in ("identifier", "attribute", "call"):
                 continue
-            prefix = self.resolve(given) if given is not None else ""
+            prefix = self.configured_prefix(given, call) if given is not None else ""
             if attr == "add_subapp" and prefix:
                 prefix = prefix.rstrip("/")
             if attr == "add_router" and prefix is not None and not prefix.startswith("/"):
                 prefix = "/" + prefix
             if prefix is None or prefix and not prefix.startswith("/"):
                 continue  # an unknown prefix: the routes stay as registered
+            factory = self.factory_call(positional[0], call)
+            if factory is not None:  # a router factory's result: the routes its body registers
+                written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
+                full = self.imported_as(written)
+                module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+                self.found_mounts.append(Mount(receiver, prefix, name, module, line_of(call), called=True,
+                                               within=_py_function_name(self.pf, call)))
+                continue
+            if positional[0].type == "call":
+                continue
             target = "".join(self.pf.text(positional[0]).split())
             full = self.imported_as(target)
             if full is not None:
@@ -1365,6 +1382,39 @@ class _Python:
                 self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
             elif "." not in target:
                 self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
+
+    def factory_call(self, node: Any, at: Any) -> Any:
+        """The call to a plain function (or an imported module's) whose result `node` is
+        (`make_router(engine)`, or a name bound to one where `at` is: `bp = create_blueprint(...)`),
+        else None. Not a router's constructor."""
+        if node.type == "identifier":
+            node = self.value_of(node, at)
+        if node is None or node.type != "call":
+            return None
+        function = node.child_by_field_name("function")
+        if function is None or self.callee_last(node) in PY_CONSTRUCTORS or \
+                self.callee_last(node) in ("Router", "NinjaAPI"):
+            return None
+        if function.type == "attribute" and self.imported_as(self.pf.text(function)) is not None:
+            return node  # `settings.construct_blueprint(store)`: an imported module's function
+        return node if function.type == "identifier" else None
+
+    def configured_prefix(self, node: Any, at: Any) -> str | None:
+        """A mount's prefix: a literal or a constant; else the default it falls back to when
+        nothing is configured (`self.prefix or app.config.get("PREFIX", "/api/auth")`)."""
+        value = self.resolve(node)
+        if value is not None:
+            return value
+        if node.type == "identifier":
+            bound = self.value_of(node, at)
+            node = bound if bound is not None else node
+        if node.type == "boolean_operator" and self.pf.text(node.child_by_field_name("operator")) == "or":
+            return self.configured_prefix(node.child_by_field_name("right"), at)
+        if node.type == "call" and self.callee(node)[1] in ("get", "getenv"):
+            positional, keywords = py_args(node.child_by_field_name("arguments"))
+            default = positional[1] if len(positional) > 1 else keywords.get("default")
+            return self.resolve(default) if default is not None else None
+        return None
 
     # flask-restful / flask-restx: `api.add_resource(Watch, "/watch/<id>", ...)` serves each HTTP
     # method the class has a method for; the class is often another module's, so the routes are
@@ -1786,11 +1836,13 @@ class _Python:
             value = [value] if isinstance(value, str) else value  # Bottle's method="POST"
             methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]
         full = _join_paths(prefix, path)
+        within = _py_function_name(self.pf, node)  # (a router factory's routes: miners/mounts.py)
         for method in methods:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,
                                                                       **({"prefix": prefix} if prefix else {}),
                                                                       **({"receiver": receiver} if receiver else {}),
+                                                                      **({"within": within} if within else {}),
                                                                       **(extra or {})}))
 
     # Starlette (and FastAPI's underlying router): routes=[Route("/users", users, methods=[...]),

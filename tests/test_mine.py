@@ -524,6 +524,42 @@ def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
                       "GET /openapi.json", "GET /docs", "GET /docs/oauth2-redirect", "GET /redoc"}
 
 
+def test_python_router_factories_mounted_under_a_configured_default_prefix(tmp_path, capsys):
+    """`bp = create_auth_blueprint(...)` (a factory a package's __init__ re-exports) registered under
+    `self.url_prefix or app.config.get("AUTH_PREFIX", "/api/auth")`; FastAPI's
+    `app.include_router(make_coqui_router(engine))` of a router its factory builds with a prefix."""
+    root = tmp_path / "auth"
+    (root / "auth" / "routes").mkdir(parents=True)
+    (root / "auth" / "__init__.py").write_text("")
+    (root / "auth" / "routes" / "__init__.py").write_text(
+        "from .login import create_auth_blueprint\n\n__all__ = ['create_auth_blueprint']\n")
+    (root / "auth" / "routes" / "login.py").write_text(
+        "from flask import Blueprint\n\n\ndef create_auth_blueprint(name):\n    bp = Blueprint(name, __name__)\n\n"
+        "    @bp.route('/login', methods=['POST'])\n    def login():\n        return ''\n\n    return bp\n")
+    (root / "auth" / "core.py").write_text(
+        "class AuthSvc:\n    def __init__(self, url_prefix=None):\n        self.url_prefix = url_prefix\n\n"
+        "    def init_app(self, app):\n        from auth.routes import create_auth_blueprint\n"
+        "        url_prefix = self.url_prefix or app.config.get('AUTH_PREFIX', '/api/auth')\n"
+        "        bp = create_auth_blueprint('auth')\n        app.register_blueprint(bp, url_prefix=url_prefix)\n"
+        "        app.register_blueprint(create_auth_blueprint('v2'), url_prefix=app.config.get('V2'))\n"
+        "        import auth.settings as settings\n"
+        "        app.register_blueprint(settings.construct_blueprint(), url_prefix='/settings')\n")
+    (root / "auth" / "settings.py").write_text(  # a factory whose blueprint mounts another factory's
+        "from flask import Blueprint\n\n\ndef llm_blueprint():\n    llm = Blueprint('llm', __name__)\n\n"
+        "    @llm.route('/models')\n    def models():\n        return ''\n\n    return llm\n\n\n"
+        "def construct_blueprint():\n    bp = Blueprint('settings', __name__)\n"
+        "    bp.register_blueprint(llm_blueprint(), url_prefix='/llm')\n    return bp\n")
+    (root / "auth" / "tts.py").write_text(
+        "from fastapi import APIRouter, FastAPI\n\n\ndef make_coqui_router(engine):\n"
+        "    router = APIRouter(prefix='/coqui')\n\n    @router.get('/api/tts')\n    def tts():\n        return 1\n\n"
+        "    return router\n\n\ndef unmounted():\n    other = APIRouter()\n\n    @other.get('/alone')\n"
+        "    def alone():\n        return 1\n\n    return other\n\n\napp = FastAPI(docs_url=None, redoc_url=None, "
+        "openapi_url=None)\napp.include_router(make_coqui_router(None))\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    # the second mount's prefix has no default: that mount is not followed (nothing is guessed)
+    assert routes == {"POST /api/auth/login", "GET /coqui/api/tts", "GET /alone", "GET /settings/llm/models"}
+
+
 def test_route_paths_built_from_fstrings_locals_class_attributes_loops_and_other_modules_constants(tmp_path, capsys):
     root = tmp_path / "mon"
     (root / "mon" / "outputs").mkdir(parents=True)
