@@ -26,7 +26,7 @@ from schemas.ecma import utc_now
 
 from . import declared_scan
 from .config_children import expand_config_children
-from .coverage import content_problem, plan
+from .coverage import MINIFIED, content_problem, plan
 from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
@@ -47,14 +47,16 @@ from .viewset_routes import resolve_viewset_routes
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
+MINIFIED_ENTRY_BYTES = 1 << 20  # a minified entry point up to this size is mined (a bundle of a small service)
+FROM_MINIFIED = "read from minified code: the package declares it as an entry point and ships no source for it"
 JS = ("javascript", "typescript", "tsx")
 
 
-def analyse(path: str, language: str, data: bytes) -> FileFacts | str:
+def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) -> FileFacts | str:
     """One file's facts, or why it was skipped. Runs in a worker; never raises for bad input."""
     from . import parsing
 
-    problem = content_problem(data)
+    problem = content_problem(data, minified_ok)
     if problem:
         return problem
     try:
@@ -138,7 +140,13 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     results = analyse_all(items, read, analyse, workers or min(2, os.cpu_count() or 1), prepare, read_evidence, told)
     facts: dict[str, FileFacts] = {}
     skipped = list(work.skipped)
+    built = set()
     for path, result in results:
+        if result == MINIFIED and path in package["entries"] and sizes[path] <= MINIFIED_ENTRY_BYTES:
+            # the entry the package declares ships only minified (a bundle, no source beside it):
+            # it is what runs, so its routes and commands are read all the same
+            result = analyse(path, dict(work.source)[path], read(path), minified_ok=True)
+            built.add(path)
         if isinstance(result, str):
             skipped.append({"path": path, "reason": result})
         else:
@@ -152,6 +160,9 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
+    for candidate in candidates if built else ():
+        if candidate["source"]["path"] in built:
+            candidate["unknowns"].append(FROM_MINIFIED)
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     link_declared_routes(candidates)  # routes the code serves and an OpenAPI document it ships declares

@@ -41,7 +41,7 @@ UNRESOLVED: Any = object()
 # a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
 _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerTool|registerResource|"
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
-_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|patch|head|options|all|route|use)\s*[(<]")  # use: a mount
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|all|route|use)\s*[(<]")  # use: a mount
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
@@ -2610,10 +2610,10 @@ class _Js:
 
     def http(self) -> None:
         for call, receiver, prop in self.member_info():
-            if receiver is None or prop not in HTTP_VERBS and prop not in ("route", "all"):
+            if receiver is None or prop not in HTTP_VERBS and prop not in ("route", "all", "del"):
                 continue
             args = js_args(call.child_by_field_name("arguments"))
-            if prop in HTTP_VERBS or prop == "all":  # app.all('/x', h): every method, as Django's path() is
+            if prop in HTTP_VERBS or prop in ("all", "del"):  # app.all('/x', h): every method, as Django's path() is
                 self.verb_route(call, receiver, prop, args)
             elif prop == "route" and len(args) == 1 and _unwrap_js(args[0]).type in ("object", "array"):
                 framework = self.http_receiver(receiver)
@@ -2651,7 +2651,7 @@ class _Js:
             return
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
-        method = "ANY" if prop == "all" else prop.upper()
+        method = "ANY" if prop == "all" else "DELETE" if prop == "del" else prop.upper()  # del: koa-router's alias
         for form in _optional_forms(path) if framework == "express" else [path]:
             if form.startswith("/"):
                 self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,

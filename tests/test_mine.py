@@ -11,6 +11,8 @@ import pytest
 
 from conftest import rows
 from indexer.cli import main
+from miners.coverage import MINIFIED
+from miners.mine import FROM_MINIFIED
 from schemas.documents import validate
 
 FILES = {
@@ -494,6 +496,22 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     })
     koa_routes = {c["name"] for c in mine(tmp_path, capsys, str(koa))["candidates"] if c["kind"] == "http-route"}
     assert koa_routes == {"GET /users/:id", "GET /ping"}  # `users.routes()` hands over the router itself
+
+
+def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path, capsys):
+    root = tmp_path / "svc"
+    (root / "dist").mkdir(parents=True)
+    (root / "package.json").write_text('{"name": "svc", "version": "1.0.0", "main": "./dist/index.js"}')
+    pad = "var " + ",".join(f"v{i}={i}" for i in range(1200)) + ";"  # one line of over 5000 characters
+    (root / "dist" / "index.js").write_text(
+        pad + 'const R=require("koa-router"),g=new R;g.get("/api/job",async(e,t)=>{}),'
+        'g.del("/api/job/:name",async(e,t)=>{});module.exports=g;\n')
+    (root / "dist" / "other.js").write_text(pad + 'const R=require("koa-router"),h=new R;h.get("/x",(e)=>{});\n')
+    report = mine(tmp_path, capsys, str(root))
+    routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
+    assert sorted(routes) == ["DELETE /api/job/:name", "GET /api/job"]  # koa-router's del() is DELETE
+    assert all(FROM_MINIFIED in c["unknowns"] for c in routes.values())
+    assert report["coverage"]["skipped"] == [{"path": "dist/other.js", "reason": MINIFIED}]  # not an entry point
 
 
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
