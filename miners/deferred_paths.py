@@ -9,6 +9,7 @@ path still has a part nobody can read is dropped, as a route without a literal p
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from .facts import FileFacts, Surface
@@ -23,6 +24,11 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
     modules: dict[str, str] | None = None
     known: dict[tuple[str, str], str | None] = {}  # (file, name) -> its string value
     for path, f in facts.items():
+        if f.language == "python" and any(DEFERRED in m.prefix for m in f.mounts):
+            modules = modules if modules is not None else module_files(facts)
+            f.mounts = [replace(m, prefix=prefix) for m in f.mounts
+                        if (prefix := _finish(m.prefix, path, modules, read, known)) is not None
+                        and (not prefix or prefix.startswith("/"))]  # an unread prefix: the mount is not followed
         if f.language != "python" or not any(DEFERRED in s.name for s in f.surfaces):
             continue
         if modules is None:
@@ -53,9 +59,17 @@ def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str],
 
 def _constant(dotted: str, importer: str, modules: dict[str, str], read: Callable[[str], bytes],
               known: dict[tuple[str, str], str | None], hops: int) -> str | None:
-    """The string a module-level name of another module holds, by its dotted import name."""
-    module, _, name = absolute(dotted, importer).rpartition(".")
-    path = modules.get(module)
+    """The string a module-level name of another module holds, by its dotted import name; or the
+    default of an attribute of an object it makes (`app.config.settings.PREFIX`) or of its class's
+    instances (`app.config.Settings().PREFIX`)."""
+    dotted = absolute(dotted, importer)
+    parts = dotted.replace("().", "()\0").replace(".", "\1").replace("\0", ".").split("\1")
+    path, name = None, ""
+    for cut in range(len(parts) - 1, 0, -1):  # the longest module path the tree has
+        path = modules.get(".".join(parts[:cut]))
+        if path is not None:
+            name = ".".join(parts[cut:])
+            break
     if path is None or not name:
         return None
     if (path, name) not in known:
@@ -72,10 +86,13 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
     from .surfaces import _assigned, py_string
 
     data = read(path)
-    if name.encode() not in data:
+    head, _, attr = name.partition(".")
+    if head.removesuffix("()").encode() not in data:
         return None
     parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
     root = parsed.tree.root_node
+    if attr:
+        return _attribute_default(parsed, head, attr, path, modules, read, known, hops)
     value: Any = _assigned(parsed, root, name, None)
     if value is not None:
         return py_string(parsed, value)
@@ -86,4 +103,36 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
             _, names = python_imports(parsed, statement)
             if name in names:
                 return _constant(names[name], path, modules, read, known, hops - 1)
+    return None
+
+
+def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: dict[str, str],
+                       read: Callable[[str], bytes], known: dict[tuple[str, str], str | None], hops: int) -> str | None:
+    """`Settings().PREFIX` (a class of this module) or `settings.PREFIX` (`settings = Settings()` here):
+    the attribute's default; a class this module imports is read where it is defined."""
+    from .python_imports import python_imports
+    from .surfaces import _assigned, class_attribute_default, py_args, py_string
+
+    root = parsed.tree.root_node
+    cls = head.removesuffix("()") if head.endswith("()") else None
+    if cls is None:  # an object: what it is made of
+        made = _assigned(parsed, root, head, None)
+        function = made.child_by_field_name("function") if made is not None and made.type == "call" else None
+        if function is None or function.type != "identifier":
+            return None
+        keywords = py_args(made.child_by_field_name("arguments"))[1]
+        if attr in keywords:
+            return py_string(parsed, keywords[attr])
+        cls = parsed.text(function)
+    local = next((c for c in root.named_children if c.type == "class_definition"
+                  and parsed.text(c.child_by_field_name("name")) == cls), None)
+    if local is not None:
+        return class_attribute_default(parsed, local, attr)
+    if hops == 0:
+        return None
+    for statement in root.named_children:  # `from .base import Settings`: read it there
+        if statement.type == "import_from_statement":
+            _, names = python_imports(parsed, statement)
+            if cls in names:
+                return _constant(f"{names[cls]}().{attr}", path, modules, read, known, hops - 1)
     return None

@@ -439,6 +439,34 @@ def _py_function_name(pf: ParsedFile, node: Any) -> str | None:
     return pf.text(name) if name is not None else None
 
 
+def class_attribute_default(pf: ParsedFile, cls: Any, attr: str) -> str | None:
+    """The string an instance's `attr` is by default: the class body's `attr: str = "/api/v1"`, or
+    the default of `__init__`'s parameter that `self.attr = param` keeps."""
+    body = cls.child_by_field_name("body")
+    if body is None:
+        return None
+    value = _assigned(pf, body, attr, None)
+    if value is not None:
+        return py_string(pf, value)
+    for statement in body.named_children:
+        function = statement.child_by_field_name("definition") if statement.type == "decorated_definition" \
+            else statement
+        if function is None or function.type != "function_definition" or \
+                pf.text(function.child_by_field_name("name")) != "__init__":
+            continue
+        defaults = {pf.text(param.child_by_field_name("name")): param.child_by_field_name("value")
+                    for param in function.child_by_field_name("parameters").named_children
+                    if param.type in ("default_parameter", "typed_default_parameter")}
+        for node in function.child_by_field_name("body").named_children:
+            node = node.named_child(0) if node.type == "expression_statement" and node.named_child_count else node
+            left = node.child_by_field_name("left") if node.type == "assignment" else None
+            right = node.child_by_field_name("right") if left is not None else None
+            if left is not None and right is not None and pf.text(left) == f"self.{attr}" and \
+                    right.type == "identifier" and pf.text(right) in defaults:
+                return py_string(pf, defaults[pf.text(right)])
+    return None
+
+
 def _enclosing(node: Any, kind: str) -> Any:
     node = node.parent if node is not None else None
     while node is not None and node.type != kind:
@@ -1363,7 +1391,7 @@ class _Python:
                 prefix = prefix.rstrip("/")
             if attr == "add_router" and prefix is not None and not prefix.startswith("/"):
                 prefix = "/" + prefix
-            if prefix is None or prefix and not prefix.startswith("/"):
+            if prefix is None or prefix and not prefix.startswith(("/", DEFERRED)):
                 continue  # an unknown prefix: the routes stay as registered
             factory = self.factory_call(positional[0], call)
             if factory is not None:  # a router factory's result: the routes its body registers
@@ -1414,6 +1442,37 @@ class _Python:
             positional, keywords = py_args(node.child_by_field_name("arguments"))
             default = positional[1] if len(positional) > 1 else keywords.get("default")
             return self.resolve(default) if default is not None else None
+        if node.type == "attribute" and node.child_by_field_name("object").type == "identifier":
+            return self.settings_default(node.child_by_field_name("object"), self.pf.text(
+                node.child_by_field_name("attribute")), at)
+        return None
+
+    def settings_default(self, obj: Any, attr: str, at: Any) -> str | None:
+        """`settings.API_V1_STR`, `cfg.prefix`: the default of an attribute of a settings object,
+        made here (`settings = Settings()`), a parameter of its class (`cfg: ApiConfiguration`) or
+        imported (`from app.core.config import settings`). Another module's is left DEFERRED for
+        assembly to read (miners/deferred_paths.py)."""
+        name = self.pf.text(obj)
+        made = self.value_of(obj, at)
+        cls = self.callee(made.child_by_field_name("function"))[1] if made is not None and made.type == "call" and \
+            made.child_by_field_name("function").type == "identifier" else None
+        if made is not None and made.type == "call" and attr in py_args(made.child_by_field_name("arguments"))[1]:
+            return self.resolve(py_args(made.child_by_field_name("arguments"))[1][attr])  # Settings(PREFIX="/v2")
+        if cls is None:
+            function = _enclosing(at, "function_definition")
+            params = function.child_by_field_name("parameters").named_children if function is not None else []
+            cls = next((self.pf.text(p.child_by_field_name("type")) for p in params
+                        if p.type in ("typed_parameter", "typed_default_parameter") and p.child_by_field_name("type")
+                        and (p.named_child(0) is not None and self.pf.text(p.named_child(0)) == name)), None)
+        if cls is not None and cls.isidentifier():
+            local = next((c for c in self.pf.tree.root_node.named_children if c.type == "class_definition"
+                          and self.pf.text(c.child_by_field_name("name")) == cls), None)
+            if local is not None:
+                return class_attribute_default(self.pf, local, attr)
+            imported = self.imported_as(cls)
+            return DEFERRED + f"{imported}().{attr}" + DEFERRED if imported else None
+        if made is None and name in self.names:
+            return DEFERRED + f"{self.names[name]}.{attr}" + DEFERRED
         return None
 
     # flask-restful / flask-restx: `api.add_resource(Watch, "/watch/<id>", ...)` serves each HTTP

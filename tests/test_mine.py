@@ -578,6 +578,33 @@ def test_python_router_factories_mounted_under_a_configured_default_prefix(tmp_p
     assert routes == {"POST /api/auth/login", "GET /coqui/api/tts", "GET /alone", "GET /settings/llm/models"}
 
 
+def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
+    """FastAPI's `include_router(api_router, prefix=settings.API_V1_STR)` with `class Settings(BaseSettings):
+    API_V1_STR: str = "/api/v1"` in another module; `cfg: ApiConfiguration` whose `__init__` keeps
+    `prefix="/api/v2"`; a settings object made here with the attribute given."""
+    root = tmp_path / "svc"
+    (root / "app" / "core").mkdir(parents=True)
+    for package in ("app", "app/core"):
+        (root / package / "__init__.py").write_text("")
+    (root / "app" / "core" / "config.py").write_text(
+        "from pydantic_settings import BaseSettings\n\n\nclass Settings(BaseSettings):\n    API_V1_STR: str = '/api/v1'\n\n\n"
+        "settings = Settings()\n\n\nclass ApiConfiguration:\n    def __init__(self, host='h', prefix: str = '/api/v2'):\n"
+        "        self.prefix = prefix\n")
+    (root / "app" / "routes.py").write_text(
+        "from fastapi import APIRouter\n\nitems = APIRouter(prefix='/items')\nusers = APIRouter(prefix='/users')\n"
+        "other = APIRouter(prefix='/other')\n\n\n@items.get('/')\ndef list_items():\n    return []\n\n\n"
+        "@users.get('/me')\ndef me():\n    return 1\n\n\n@other.get('/x')\ndef x():\n    return 1\n")
+    (root / "app" / "main.py").write_text(
+        "from fastapi import FastAPI\nfrom app.core.config import settings, ApiConfiguration\n"
+        "from app.routes import items, users, other\n\n"
+        "app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)\n"
+        "app.include_router(items, prefix=settings.API_V1_STR)\n\n\n"
+        "def install(app: FastAPI, cfg: ApiConfiguration) -> None:\n    app.include_router(users, prefix=cfg.prefix)\n\n\n"
+        "class Local:\n    PREFIX = '/unused'\n\n\nlocal = Local(PREFIX='/local')\napp.include_router(other, prefix=local.PREFIX)\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /api/v1/items/", "GET /api/v2/users/me", "GET /local/other/x"}
+
+
 def test_route_paths_built_from_fstrings_locals_class_attributes_loops_and_other_modules_constants(tmp_path, capsys):
     root = tmp_path / "mon"
     (root / "mon" / "outputs").mkdir(parents=True)
