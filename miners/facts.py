@@ -84,6 +84,9 @@ class HazardHit:
     line: int
 
 
+FACTORY = "()"  # a router factory's routers are (file, FACTORY + the function's name)
+
+
 @dataclass
 class Mount:
     """A router mounted under a path prefix (`app.use("/users", users)`, FastAPI's

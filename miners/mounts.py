@@ -17,12 +17,11 @@ from __future__ import annotations
 import posixpath
 from dataclasses import replace
 
-from .facts import FileFacts, Mount, Surface
+from .facts import FACTORY, FileFacts, Mount, Surface
 from .python_modules import absolute, module_files
 
 Router = tuple[str, str]  # (file, the router's name there)
 _JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
-FACTORY = "()"  # a router factory's routers are (file, FACTORY + the function's name)
 _DEPTH = 8  # mounts followed upwards at most (a cycle, or an absurd nesting, stops there)
 
 

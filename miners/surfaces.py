@@ -27,7 +27,7 @@ from typing import Any
 
 from miners import jvm_routes
 from miners.doc_comments import doc_comment_text
-from miners.facts import Mount, ParsedFile, Surface, ViewSet
+from miners.facts import FACTORY, Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, descendants, fast_text, file_captures
 from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
@@ -140,7 +140,9 @@ _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"pu
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
-_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b", re.MULTILINE)
+_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework)\b|"
+                                  rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:re_)?path\b)", re.MULTILINE)
+# (django.urls' path: a function that returns url patterns names no urlpatterns)
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
 _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re.MULTILINE)  # bounded: no rescan to EOF
@@ -160,7 +162,8 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
-            or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
+            or (b"tornado" in source or b"rest_framework" in source or b"django" in source)
+            and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
 _PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI(")
@@ -178,7 +181,8 @@ def py_may_declare(parsed: ParsedFile) -> bool:
         return False
     if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
-            or (b"tornado" in source or b"rest_framework" in source) and _PY_FRAMEWORK_IMPORT.search(source):
+            or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
+            and _PY_FRAMEWORK_IMPORT.search(source):
         return True
     root = parsed.tree.root_node
     at = source.rfind(b"\n", 0, source.find(b"@")) + 1  # (the pattern starts at a line's start)
@@ -1944,17 +1948,18 @@ class _Python:
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             route = self.resolve(positional[0]) if positional else None
             view = positional[1] if len(positional) > 1 else keywords.get("view")
-            if route is None or view is None or not self.in_urlpatterns(call):
+            owner = self.urlpatterns_of(call) if route is not None and view is not None else None
+            if owner is None:
                 continue
             if attr in ("re_path", "url"):  # a regex: its groups as parameters, optional segments apart
                 paths = ["/" + p.lstrip("/") for p in _regex_paths(route.removeprefix("^"))]
             else:
                 paths = ["/" + route.lstrip("/")]
             if view.type == "call" and self.callee(view)[1] == "include":
-                self.django_include(view, paths[-1], call)  # a mount point, not a route
+                self.django_include(view, paths[-1], call, owner)  # a mount point, not a route
                 continue
             if view.type == "attribute" and self.pf.text(view.child_by_field_name("attribute")) == "urls" and \
-                    self.ninja_api(view.child_by_field_name("object"), paths[-1], call):
+                    self.ninja_api(view.child_by_field_name("object"), paths[-1], call, owner):
                 continue  # path("api/", api.urls): a Django Ninja API's routes, under /api/
             handler = self.pf.text(view)
             detail = {"method": "ANY", "route": route}
@@ -1964,44 +1969,55 @@ class _Python:
                 detail.update(view_class=cls, view_import=self.imported_as(cls))
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
-            detail["receiver"] = "urlpatterns"  # (what an include() of this module mounts: miners/mounts.py)
+            detail["receiver"] = owner  # (what an include() of this module, or of the function, mounts: miners/mounts.py)
             if len(paths) > 1:
                 detail["template"] = route  # one regex, the paths with its optional part and without
             for path in paths:
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                          detail={**detail, "path": path}))
 
-    def ninja_api(self, api: Any, prefix: str, call: Any) -> bool:
+    def ninja_api(self, api: Any, prefix: str, call: Any, owner: str = "urlpatterns") -> bool:
         """Mount a NinjaAPI (this file's, or one it imports) under `prefix`, when `api` names one."""
         name = self.pf.text(api) if api is not None and api.type == "identifier" else ""
         if (self.role(name) or ("",))[0] == "http" and self.vars[name][1] == "django-ninja":
-            self.found_mounts.append(Mount("urlpatterns", prefix, name, None, line_of(call)))
+            self.found_mounts.append(Mount(owner, prefix, name, None, line_of(call)))
             return True
         imported = self.imported_as(name) if name else None
         if imported is not None and "." in imported:
             module, _, there = imported.rpartition(".")
-            self.found_mounts.append(Mount("urlpatterns", prefix, there, module, line_of(call)))
+            self.found_mounts.append(Mount(owner, prefix, there, module, line_of(call)))
             return True
         return False
 
-    def django_include(self, include: Any, prefix: str, call: Any) -> None:
-        """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/."""
+    def django_include(self, include: Any, prefix: str, call: Any, owner: str = "urlpatterns") -> None:
+        """path("shop/", include("shop.urls")): the included module's urlpatterns, under /shop/;
+        include(get_api_urls(views)): the patterns that function returns."""
         args, _ = py_args(include.child_by_field_name("arguments"))
         if not args:
             return
         target = args[0].named_children[0] if args[0].type == "tuple" and args[0].named_children else args[0]
         routed = "".join(self.pf.text(target).split())
         if routed.endswith(".urls") and routed[:-5] in self.drf_routers():  # include(router.urls): a DRF router
-            self.found_mounts.append(Mount("urlpatterns", prefix, routed[:-5], None, line_of(call)))
+            self.found_mounts.append(Mount(owner, prefix, routed[:-5], None, line_of(call)))
+            return
+        factory = self.factory_call(target, call) if target.type == "call" else None
+        if factory is not None:
+            written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
+            full = self.imported_as(written)
+            module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+            self.found_mounts.append(Mount(owner, prefix, name, module, line_of(call), called=True))
             return
         module = self.resolve(args[0])  # include("shop.urls")
         if module is None and args[0].type in ("identifier", "attribute"):  # include(shop.urls), imported
             text = "".join(self.pf.text(args[0]).split())
             module = self.imported_as(text) or (text if text in self.modules else None)  # (import shop.api.urls)
         if module is not None:
-            self.found_mounts.append(Mount("urlpatterns", prefix, "urlpatterns", module, line_of(call)))
+            self.found_mounts.append(Mount(owner, prefix, "urlpatterns", module, line_of(call)))
 
-    def in_urlpatterns(self, node: Any) -> bool:
+    def urlpatterns_of(self, node: Any) -> str | None:
+        """What a path() call's list is: "urlpatterns" (or a part it is made of), FACTORY + the
+        function's name for a list a function returns (`def get_urls(views): return [path(...)]`),
+        else None."""
         parent = node.parent
         while parent is not None and parent.type in (
             "list", "tuple", "binary_operator", "parenthesized_expression", "expression_list", "argument_list",
@@ -2009,13 +2025,23 @@ class _Python:
             if parent.type == "argument_list":
                 call = parent.parent
                 receiver, attr = self.callee(call) if call is not None and call.type == "call" else (None, "")
-                return receiver is not None and receiver.endswith("urlpatterns") and attr in (
-                    "append", "extend", "insert")
+                return "urlpatterns" if receiver is not None and receiver.endswith("urlpatterns") and attr in (
+                    "append", "extend", "insert") else None
             parent = parent.parent
         if parent is not None and parent.type in ("assignment", "augmented_assignment"):
             left = parent.child_by_field_name("left")  # urlpatterns, or a part it is made of (base_urlpatterns)
-            return left is not None and left.type == "identifier" and self.pf.text(left).endswith("urlpatterns")
-        return False
+            return "urlpatterns" if left is not None and left.type == "identifier" and \
+                self.pf.text(left).endswith("urlpatterns") else None
+        if parent is not None and parent.type == "return_statement":
+            # a module-level function's (a method's are an instance's: Django admin's get_urls(),
+            # mounted per model under a path made at run time)
+            function = _enclosing(parent, "function_definition")
+            owner = function.parent if function is not None else None
+            if owner is not None and owner.type == "decorated_definition":
+                owner = owner.parent
+            if owner is not None and owner.type == "module":
+                return FACTORY + self.pf.text(function.child_by_field_name("name"))
+        return None
 
     # MCP
     def mcp_receiver(self, receiver: str | None) -> bool:

@@ -578,6 +578,25 @@ def test_python_router_factories_mounted_under_a_configured_default_prefix(tmp_p
     assert routes == {"POST /api/auth/login", "GET /coqui/api/tts", "GET /alone", "GET /settings/llm/models"}
 
 
+def test_django_url_patterns_a_function_returns_are_served_where_its_result_is_included(tmp_path, capsys):
+    """openwisp's `def get_api_urls(views): return [path("subnet/", views.subnet), ...]`, included as
+    `path("api/v1/ipam/", include((get_api_urls(views), "ipam")))` in a function whose own result the
+    module's urlpatterns include."""
+    root = tmp_path / "ipam"
+    (root / "ipam" / "api").mkdir(parents=True)
+    for package in ("ipam", "ipam/api"):
+        (root / package / "__init__.py").write_text("")
+    (root / "ipam" / "api" / "urls.py").write_text(
+        "from django.urls import path\n\n\ndef get_api_urls(api_views):\n    return [\n"
+        "        path('subnet/', api_views.subnet_list),\n        path('subnet/<str:pk>/', api_views.subnet),\n    ]\n")
+    (root / "ipam" / "urls.py").write_text(
+        "from django.urls import include, path\n\nfrom .api import views\nfrom .api.urls import get_api_urls\n\n\n"
+        "def get_urls(api_views):\n    return [path('api/v1/ipam/', include((get_api_urls(api_views), 'ipam')))]\n\n\n"
+        "urlpatterns = [path('', include(get_urls(views)))]\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"ANY /api/v1/ipam/subnet/", "ANY /api/v1/ipam/subnet/<str:pk>/"}
+
+
 def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
     """FastAPI's `include_router(api_router, prefix=settings.API_V1_STR)` with `class Settings(BaseSettings):
     API_V1_STR: str = "/api/v1"` in another module; `cfg: ApiConfiguration` whose `__init__` keeps
