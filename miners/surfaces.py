@@ -149,6 +149,8 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # a route table's entry, `("/things/{id}", things.ThingResource(db))`: a path literal paired with
 # a class (capitalised, as classes are), Falcon's resources listed apart from the add_route loop
 # that registers them
+# a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
+_PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 
 
@@ -1629,8 +1631,35 @@ class _Python:
             resource = self.instance_class(target, entry) or (
                 "".join(self.pf.text(target).split()) if target.type in ("identifier", "attribute") else None)
             if path is not None and path.startswith("/") and resource is not None:
-                # resolved only as a Falcon resource (on_get...) of a package that uses Falcon
-                self.resource(entry, resource, path, "falcon", table=True)
+                # resolved only as a Falcon resource (on_get...) of a package that uses Falcon; a table
+                # a function returns is served where a version catalog mounts its result (below)
+                within = _py_function_name(self.pf, entry)
+                self.resource(entry, resource, path, "falcon", table=True, **({"within": within} if within else {}))
+        self.falcon_catalog()
+
+    def falcon_catalog(self) -> None:
+        """A version catalog, `catalog = [("/v2", v2_0.public_endpoints(self, conf))]`, that a loop
+        registers as `app.add_route(version_path + route, resource)`: each function's table of routes
+        is served under its version's prefix."""
+        joined = any(attr == "add_route" and (args := py_args(call.child_by_field_name("arguments"))[0])
+                     and args[0].type == "binary_operator" for call, _, attr in self.call_info())
+        if not joined or "falcon" not in self.modules:
+            return
+        root = self.pf.tree.root_node
+        for m in _PY_FACTORY_TUPLE.finditer(self.pf.source):
+            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
+            entry = entry.parent if entry is not None and entry.type == "(" else None
+            if entry is None or entry.type != "tuple" or entry.parent is None or entry.parent.type != "list" or \
+                    len(entry.named_children) != 2:
+                continue
+            prefix = self.resolve(entry.named_children[0])
+            factory = self.factory_call(entry.named_children[1], entry)
+            if prefix is None or not prefix.startswith("/") or factory is None:
+                continue
+            written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
+            full = self.imported_as(written)
+            module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+            self.found_mounts.append(Mount("catalog", prefix, name, module, line_of(entry), called=True))
 
     # Twisted: parent.putChild(b"jobs", Jobs(self)) serves what Jobs answers (render_GET...) at
     # /jobs under the parent (a class's `self`, or a resource by its name); the child's own children

@@ -316,3 +316,50 @@ def test_a_module_whose_exports_define_a_route_is_that_route(tmp_path, capsys):
     assert status["source"]["path"] == "server/routes/get-status.js" and status["source"]["line"] == 7
     assert status["evidence"][0]["detail"] == "a module that defines the route GET /status"
     assert status["confidence"] < 0.8  # the server that loads it by type is not followed
+
+
+CATALOG = {
+    "pyproject.toml": '[project]\nname = "mq"\nversion = "1.0"\ndependencies = ["falcon>=3"]\n',
+    "mq/__init__.py": "",
+    "mq/v2.py": '''
+        from mq import queues
+
+
+        def public_endpoints(driver, conf):
+            return [
+                ("/queues", queues.CollectionResource(driver)),
+                ("/queues/{queue_name}", queues.ItemResource(driver)),
+            ]
+    ''',
+    "mq/queues.py": '''
+        class CollectionResource:
+            def on_get(self, req, resp):
+                pass
+
+
+        class ItemResource:
+            def on_put(self, req, resp, queue_name):
+                pass
+    ''',
+    "mq/driver.py": '''
+        import falcon
+
+        from mq import v2
+
+
+        class Driver:
+            def __init__(self, conf):
+                self.app = falcon.App()
+                catalog = [("/v2", v2.public_endpoints(self, conf))]
+                for version_path, endpoints in catalog:
+                    for route, resource in endpoints:
+                        self.app.add_route(version_path + route, resource)
+    ''',
+}
+
+
+def test_a_version_catalog_serves_each_functions_route_table_under_its_prefix(tmp_path, capsys):
+    """OpenStack's (zaqar's): `catalog = [("/v2", v2_0.public_endpoints(self, conf))]` registered by
+    a loop of `app.add_route(version_path + route, resource)`."""
+    _tree(tmp_path / "mq", CATALOG)
+    assert sorted(_routes(tmp_path, capsys, tmp_path / "mq")) == ["GET /v2/queues", "PUT /v2/queues/{queue_name}"]
