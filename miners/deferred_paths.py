@@ -82,7 +82,6 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
                    known: dict[tuple[str, str], str | None], hops: int) -> str | None:
     from . import parsing
     from .facts import ParsedFile
-    from .python_imports import python_imports
     from .surfaces import _assigned, py_string
 
     data = read(path)
@@ -96,13 +95,19 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
     value: Any = _assigned(parsed, root, name, None)
     if value is not None:
         return py_string(parsed, value)
-    if hops == 0:
-        return None
-    for statement in root.named_children:  # `from .version import __apiversion__`: read it there
+    imported = _imported(parsed, name) if hops else None  # `from .version import __apiversion__`: read it there
+    return _constant(imported, path, modules, read, known, hops - 1) if imported else None
+
+
+def _imported(parsed: Any, name: str) -> str | None:
+    """The dotted name a module-level `from x import name` binds `name` to, or None."""
+    from .python_imports import python_imports
+
+    for statement in parsed.tree.root_node.named_children:
         if statement.type == "import_from_statement":
             _, names = python_imports(parsed, statement)
             if name in names:
-                return _constant(names[name], path, modules, read, known, hops - 1)
+                return names[name]
     return None
 
 
@@ -110,7 +115,6 @@ def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: di
                        read: Callable[[str], bytes], known: dict[tuple[str, str], str | None], hops: int) -> str | None:
     """`Settings().PREFIX` (a class of this module) or `settings.PREFIX` (`settings = Settings()` here):
     the attribute's default; a class this module imports is read where it is defined."""
-    from .python_imports import python_imports
     from .surfaces import _assigned, class_attribute_default, py_args, py_string
 
     root = parsed.tree.root_node
@@ -128,11 +132,5 @@ def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: di
                   and parsed.text(c.child_by_field_name("name")) == cls), None)
     if local is not None:
         return class_attribute_default(parsed, local, attr)
-    if hops == 0:
-        return None
-    for statement in root.named_children:  # `from .base import Settings`: read it there
-        if statement.type == "import_from_statement":
-            _, names = python_imports(parsed, statement)
-            if cls in names:
-                return _constant(f"{names[cls]}().{attr}", path, modules, read, known, hops - 1)
-    return None
+    imported = _imported(parsed, cls) if hops else None  # `from .base import Settings`: read it there
+    return _constant(f"{imported}().{attr}", path, modules, read, known, hops - 1) if imported else None

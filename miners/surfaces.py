@@ -1401,9 +1401,7 @@ class _Python:
                 continue  # an unknown prefix: the routes stay as registered
             factory = self.factory_call(positional[0], call)
             if factory is not None:  # a router factory's result: the routes its body registers
-                written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
-                full = self.imported_as(written)
-                module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+                module, name = self.factory_target(factory)
                 self.found_mounts.append(Mount(receiver, prefix, name, module, line_of(call), called=True,
                                                within=_py_function_name(self.pf, call)))
                 continue
@@ -1432,6 +1430,12 @@ class _Python:
         if function.type == "attribute" and self.imported_as(self.pf.text(function)) is not None:
             return node  # `settings.construct_blueprint(store)`: an imported module's function
         return node if function.type == "identifier" else None
+
+    def factory_target(self, factory: Any) -> tuple[str | None, str]:
+        """(module as imported, or None for this file's; the function's name there) of a factory call."""
+        written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
+        full = self.imported_as(written)
+        return (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
 
     def configured_prefix(self, node: Any, at: Any) -> str | None:
         """A mount's prefix: a literal or a constant; else the default it falls back to when
@@ -1656,9 +1660,7 @@ class _Python:
             factory = self.factory_call(entry.named_children[1], entry)
             if prefix is None or not prefix.startswith("/") or factory is None:
                 continue
-            written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
-            full = self.imported_as(written)
-            module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+            module, name = self.factory_target(factory)
             self.found_mounts.append(Mount("catalog", prefix, name, module, line_of(entry), called=True))
 
     # Twisted: parent.putChild(b"jobs", Jobs(self)) serves what Jobs answers (render_GET...) at
@@ -2031,9 +2033,7 @@ class _Python:
             return
         factory = self.factory_call(target, call) if target.type == "call" else None
         if factory is not None:
-            written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
-            full = self.imported_as(written)
-            module, name = (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+            module, name = self.factory_target(factory)
             self.found_mounts.append(Mount(owner, prefix, name, module, line_of(call), called=True))
             return
         module = self.resolve(args[0])  # include("shop.urls")
