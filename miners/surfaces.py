@@ -445,6 +445,11 @@ def _py_function_name(pf: ParsedFile, node: Any) -> str | None:
     return pf.text(name) if name is not None else None
 
 
+def _inline_patterns(patterns: Any) -> str:
+    """The name an `include([...])` list of url patterns is mounted by (its place in the file)."""
+    return f"include@{patterns.start_byte}"
+
+
 def class_attribute_default(pf: ParsedFile, cls: Any, attr: str) -> str | None:
     """The string an instance's `attr` is by default: the class body's `attr: str = "/api/v1"`, or
     the default of `__init__`'s parameter that `self.attr = param` keeps."""
@@ -2031,6 +2036,9 @@ class _Python:
         if routed.endswith(".urls") and routed[:-5] in self.drf_routers():  # include(router.urls): a DRF router
             self.found_mounts.append(Mount(owner, prefix, routed[:-5], None, line_of(call)))
             return
+        if target.type == "list":  # include([path("build/", views.build_list), ...])
+            self.found_mounts.append(Mount(owner, prefix, _inline_patterns(target), None, line_of(call)))
+            return
         factory = self.factory_call(target, call) if target.type == "call" else None
         if factory is not None:
             module, name = self.factory_target(factory)
@@ -2047,16 +2055,20 @@ class _Python:
         """What a path() call's list is: "urlpatterns" (or a part it is made of), FACTORY + the
         function's name for a list a function returns (`def get_urls(views): return [path(...)]`),
         else None."""
-        parent = node.parent
+        parent, child = node.parent, node
         while parent is not None and parent.type in (
             "list", "tuple", "binary_operator", "parenthesized_expression", "expression_list", "argument_list",
         ):
             if parent.type == "argument_list":
                 call = parent.parent
                 receiver, attr = self.callee(call) if call is not None and call.type == "call" else (None, "")
+                if attr == "include" and child.type == "tuple" and child.named_child_count:
+                    child = child.named_children[0]  # include(([...], "namespace"))
+                if attr == "include" and child.type == "list":
+                    return _inline_patterns(child)  # include([path(...), ...]): under the path that includes it
                 return "urlpatterns" if receiver is not None and receiver.endswith("urlpatterns") and attr in (
                     "append", "extend", "insert") else None
-            parent = parent.parent
+            parent, child = parent.parent, parent
         if parent is not None and parent.type in ("assignment", "augmented_assignment"):
             left = parent.child_by_field_name("left")  # urlpatterns, or a part it is made of (base_urlpatterns)
             return "urlpatterns" if left is not None and left.type == "identifier" and \

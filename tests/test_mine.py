@@ -593,8 +593,13 @@ def test_django_url_patterns_a_function_returns_are_served_where_its_result_is_i
         "from django.urls import include, path\n\nfrom .api import views\nfrom .api.urls import get_api_urls\n\n\n"
         "def get_urls(api_views):\n    return [path('api/v1/ipam/', include((get_api_urls(api_views), 'ipam')))]\n\n\n"
         "urlpatterns = [path('', include(get_urls(views)))]\n")
+    (root / "ipam" / "inline.py").write_text(  # patterns listed inside include(), nested, and added under an if
+        "from django.urls import include, path\n\nfrom . import views\n\nurlpatterns = []\nif views.API:\n"
+        "    urlpatterns += [path('fw/', include([path('build/', views.b), path('cat/', include(([\n"
+        "        path('<uuid:pk>/', views.c)], 'cat')))]))]\n")
     routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
-    assert routes == {"ANY /api/v1/ipam/subnet/", "ANY /api/v1/ipam/subnet/<str:pk>/"}
+    assert routes == {"ANY /api/v1/ipam/subnet/", "ANY /api/v1/ipam/subnet/<str:pk>/", "ANY /fw/build/",
+                      "ANY /fw/cat/<uuid:pk>/"}
 
 
 def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
