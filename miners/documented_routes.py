@@ -26,7 +26,7 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .declared_routes import declared, route_key
+from .declared_routes import UNDECLARED, declared, route_key
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
 _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?|(?<![\w.~/\\-]))"
@@ -38,9 +38,9 @@ _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
-                    + _METHOD + _SEP + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/",
+                    + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/",
                     re.MULTILINE)
-# on an entry's line, a method, or a path: one without a method of its own has the last one's
+# on an entry's line, a method, or a path: one without a method of its own has the last ones
 # (`| `GET /api/kpis`, `/api/alerts` | ... |`)
 _PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::|(?:https?://[^/\s`'\"<>()|]+|(?<![\w.~/\\-]))(/[^\s`'\"()|*,]*)")
 # a heading that is a method, alone or with a word for what its section lists (`## GET Endpoints`):
@@ -54,6 +54,7 @@ _HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-
 # an example names the server, not its root page)
 _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
 MIN_LISTED = 3  # entries that make a list, not a mention
+OPENAPI_OMITS = UNDECLARED.partition("{")[0]
 UNLISTED = "served, but not among the endpoints the documentation lists ({paths})"
 
 
@@ -102,13 +103,16 @@ def endpoint_list(texts: list[tuple[str, str]]) \
             end = text.find("\n", m.start())
             line, counted = line + text.count("\n", counted, m.start()), m.start()
             lines.add((path, line))
-            method = ""
+            methods, joined = [""], False  # `GET/POST /x`: methods one after another serve the path alike
             for pair in _PAIR.finditer(text, m.start(), len(text) if end < 0 else end):
                 if pair[3] is None:
                     method = (pair[1] or pair[2]).upper()
+                    methods, joined = ([*methods, method] if joined else [method]), True
                     continue
+                joined = False
                 token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
-                entries.setdefault((method, token), (path, line))
+                for method in methods:
+                    entries.setdefault((method, token), (path, line))
         if _METHOD_HEADING.search(text):
             _sections(path, text, entries, lines)
     return entries, lines
@@ -248,10 +252,14 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     # the paths one written path serves (with a regex's or an Express path's optional part and
     # without) are one documented route when the list names either
     registered = {_registration(route) for route, known in zip(routes, documented) if known}
-    for route, known in zip(routes, documented):
+    for route, known, found in zip(routes, documented, matches):
         if route["visibility"] == "public" and not known and _registration(route) not in registered:
             route["visibility"] = "internal"
             route["unknowns"].append(note)
+        elif found and route["visibility"] == "internal" and any(u.startswith(OPENAPI_OMITS) for u in route["unknowns"]):
+            # an OpenAPI document that covers part of the service (its JSON API) does not hide what the list names
+            route["visibility"] = "public"
+            route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(OPENAPI_OMITS)]
 
 
 def _registration(route: dict[str, Any]) -> tuple[Any, ...]:

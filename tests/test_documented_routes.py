@@ -123,6 +123,8 @@ def test_entries_with_a_colon_after_the_method_and_sections_that_a_method_heads(
         "GET /v1/version": "public",  # named, though in no list
         "GET /v1/debug": "internal",
     }
+    joined = endpoint_list([("README.md", "| `GET/POST` | `/<slug>/admin/posts/new` |\n")])[0]
+    assert sorted(joined) == [("GET", "/<slug>/admin/posts/new"), ("POST", "/<slug>/admin/posts/new")]
     entries, _ = endpoint_list([("README.md", readme)])
     assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [
         "GET /profile :4", "GET /v1/wallets :10", "GET /v1/x :14", "POST /register :3", "POST /v1/txproposals :19",
@@ -158,3 +160,19 @@ def test_a_tables_prefix_column_names_the_rows_paths_under_it():
     assert [[e["detail"] for e in r["evidence"]] for r in routes] == [
         ["README.md names /coqui/api/tts"], ["README.md names /google/v1/text:synthesize"],
         []]  # outside a table's row, two paths on a line are two paths
+
+
+def test_an_openapi_document_of_part_of_the_service_does_not_hide_what_the_list_names():
+    """quillet ships an OpenAPI document of its JSON API only; its README's table lists the web pages too."""
+    from miners.declared_routes import UNDECLARED
+
+    omitted = UNDECLARED.format(paths="quillet/openapi.yaml")
+    routes = [dict(_route(n), unknowns=[omitted]) for n in ("GET /<slug>/", "POST /<slug>/subscribe", "GET /<slug>/x")]
+    for route in routes:
+        route["visibility"] = "internal"
+    declared = [dict(_route("GET /<slug>/api/posts"), unknowns=[])]
+    declared[0]["evidence"].append({"kind": "declaration", "detail": "openapi: listPosts", "pointer": "/paths"})
+    docs = "| `GET` | `/<slug>/` |\n| `POST` | `/<slug>/subscribe` |\n| `GET` | `/<slug>/api/posts` |\n"
+    link_documented_routes(routes + declared, [("README.md", docs)])
+    assert [(r["visibility"], r["unknowns"]) for r in routes] == [
+        ("public", []), ("public", []), ("internal", [omitted])]  # listed; listed; neither listed nor declared
