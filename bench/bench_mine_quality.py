@@ -85,7 +85,7 @@ LIBRARY_KINDS = ("function", "class", "method")
 GROUPS = {"libraries": LIBRARY_KINDS, "CLIs": ("cli-command", "cli-subcommand"),
           "MCP servers": ("mcp-tool", "mcp-resource"), "HTTP services": ("http-route",)}
 TARGET_RECALL, TARGET_PRECISION = 0.9, 0.8
-PARAM = re.compile(r":[A-Za-z_][\w-]*|\{[^}/]*\}|<[^>/]*>")
+PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?|\{[^}/]*\}|<[^>/]*>")  # `:url(.*)`: path-to-regexp's own pattern
 
 
 OPTIONAL = re.compile(r"/:[A-Za-z_][\w-]*\?")  # Express's optional parameter: `/email/:id/relay/:to?`

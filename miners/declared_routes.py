@@ -20,7 +20,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-_PARAM = re.compile(r":[A-Za-z_][\w-]*\??|\{[^}/]*\}|<[^>/]*>")
+_PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?\??|\{[^}/]*\}|<[^>/]*>")  # `:url(.*)`: a pattern of its own
 DECLARED_AND_SERVED = 0.95  # two independent sources: the code that serves it and the document that declares it
 NOT_INFERRED = "input and output schemas are not inferred"  # what miners.mine says of every mined candidate
 INFERRED_SCHEMAS = "input and output schemas are the OpenAPI document's, not the code's"

@@ -2187,6 +2187,7 @@ JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/rou
                      "hono": "hono", "fastify": "fastify", "polka": "polka", "restify": "restify",
                      "@hapi/hapi": "hapi"}
 JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r"}
+_JS_INTEROP = ("__importDefault", "__importStar", "_interopRequireDefault", "_interopRequireWildcard", "__toESM")
 JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|ky|agent|\$)", re.IGNORECASE)
 JS_MCP_CONSTRUCTORS = ("McpServer", "Server", "FastMCP")
 JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identifier", "member_expression",
@@ -2200,6 +2201,7 @@ class _Js:
         caps = collect_file(pf, "surfaces")
         self.calls = caps.get("call", [])
         self._member_info: list[tuple[Any, Any, str]] | None = None
+        self._route_modules: dict[str, bool] = {}
         self.news = caps.get("new", [])
         self.declarators = caps.get("declarator", [])
         self.modules: set[str] = set()
@@ -2664,12 +2666,25 @@ class _Js:
         return js_string(self.pf, args[0]) if args else None
 
     def require_of(self, call: Any) -> str | None:
-        """'./x' of `require('./x')` (the callee's length first: most calls are not require)."""
+        """'./x' of `require('./x')` (the callee's length first: most calls are not require), also
+        as TypeScript's and Babel's output wraps it: `__importDefault(require('./x'))`."""
         function = call.child_by_field_name("function")
-        if function is None or function.end_byte - function.start_byte != 7 or self.pf.text(function) != "require":
+        if function is None:
             return None
+        if function.end_byte - function.start_byte != 7 or self.pf.text(function) != "require":
+            if self.pf.text(function) not in _JS_INTEROP:
+                return None
+            args = js_args(call.child_by_field_name("arguments"))
+            inner = _unwrap_js(args[0]) if len(args) == 1 else None
+            return self.require_of(inner) if inner is not None and inner.type == "call_expression" else None
         args = js_args(call.child_by_field_name("arguments"))
         return js_string(self.pf, args[0]) if args else None
+
+    def route_module(self, name: str) -> bool:
+        """Whether `name` is the koa-route module (its get/post... make a route's middleware)."""
+        if name not in self._route_modules:
+            self._route_modules[name] = self.import_of(name)[0] == "koa-route"
+        return self._route_modules[name]
 
     def import_of(self, name: str) -> tuple[str | None, str | None]:
         """(specifier, name there) when `name` is bound by an import or a require of a module
@@ -2729,6 +2744,8 @@ class _Js:
             return role[1] if role[0] == "http" else None
         if root.type not in ("identifier", "this") or JS_CLIENT_NAMES.search(name):
             return None
+        if root.type == "identifier" and self.route_module(name):
+            return "koa-route"  # route.get("/x", fn), a middleware app.use() serves
         framework = self.server_framework()
         if framework:
             return framework

@@ -164,3 +164,10 @@ def test_a_document_that_describes_no_route_of_the_code_changes_nothing(tmp_path
     assert all(c["visibility"] == "public" and c["confidence"] == 0.8 for c in routes.values())
     assert {f["path"] for f in report["declared"]["files"]} == {"svc/petstore.yaml"}
     assert all(e["kind"] != "route" for c in by_kind(report, "declared-operation").values() for e in c["evidence"])
+
+
+def test_a_route_key_reads_any_parameter_syntax_as_one_parameter():
+    from miners.declared_routes import route_key
+
+    assert {route_key("get", p) for p in ("/render/:url(.*)", "/render/{url}", "/render/<path:url>", "/render/:u?",
+                                          "/render/:url(.*)/")} == {("GET", "/render/{}")}

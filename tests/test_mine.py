@@ -514,6 +514,23 @@ def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path
     assert report["coverage"]["skipped"] == [{"path": "dist/other.js", "reason": MINIFIED}]  # not an entry point
 
 
+def test_koa_route_middlewares_in_typescripts_output(tmp_path, capsys):
+    """rendertron's build: `const koa_route_1 = __importDefault(require("koa-route"))`, then
+    `app.use(koa_route_1.default.get("/render/:url(.*)", this.handle.bind(this)))`."""
+    root = tmp_path / "rt"
+    (root / "build").mkdir(parents=True)
+    (root / "package.json").write_text('{"name": "rt", "version": "1.0.0", "main": "build/index.js"}')
+    (root / "build" / "index.js").write_text(
+        '"use strict";\nconst koa_1 = __importDefault(require("koa"));\n'
+        'const koa_route_1 = __importDefault(require("koa-route"));\nconst cache = require("./cache");\n'
+        "class Server {\n  start() {\n    this.app = new koa_1.default();\n"
+        "    this.app.use(koa_route_1.default.get('/render/:url(.*)', this.handle.bind(this)));\n"
+        "    this.app.use(koa_route_1.default.post('/screenshot/:url(.*)', this.shot.bind(this)));\n"
+        "    cache.get('/not/a/route', fallback());\n  }\n}\nexports.Server = Server;\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /render/:url(.*)", "POST /screenshot/:url(.*)"}
+
+
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
     (root / "app" / "routers").mkdir(parents=True)
