@@ -49,6 +49,7 @@ _METHOD_HEADING = re.compile(r"^(#{1,6})[ \t]+[`*_]{0,3}" + _METHOD + r"[`*_]{0,
                              r"(?:[ \t]+(?i:endpoints?|routes?|requests?|methods?|apis?))?[ \t]*$", re.MULTILINE)
 # a heading (its level), and a line that begins with a path (where the path begins)
 _HEADING_OR_PATH = re.compile(r"^(?:(#{1,6})[ \t]+|[ \t]*(?:[-*+][ \t]+|\|[ \t]*)?)[`*_]{0,3}(/)?", re.MULTILINE)
+_MENTION = re.compile(r"\b" + _METHOD + r"[`*_]{0,3}[ \t]+[`*_]{0,3}(/[^\s`'\"()|*,]*)")  # `POST /endpoints`
 _HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
@@ -188,6 +189,29 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
                                       "path": where, "line": line})
             route["confidence"] = max(route["confidence"], DOCUMENTED_AND_SERVED)
     _unlisted_internal(routes, paths, texts, names.literal)
+    _named_with_method(routes, paths, texts, names.literal)
+
+
+def _named_with_method(routes: list[dict[str, Any]], paths: list[str], texts: list[tuple[str, str]],
+                       literal: set[str]) -> None:
+    """A route an OpenAPI document of part of the service omits stays public when the docs name it
+    with its method, in prose too (`mutating operations need a scope (`POST /endpoints`, ...)`)."""
+    hidden = [(route, path) for route, path in zip(routes, paths) if route["visibility"] == "internal"
+              and any(u.startswith(OPENAPI_OMITS) for u in route["unknowns"])]
+    if not hidden:
+        return
+    by_method: dict[str, dict[str, None]] = {}
+    for where, text in texts:
+        if not _HISTORY.search(where):
+            for m in _MENTION.finditer(text):
+                token = _without_brackets(m[2].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
+                by_method.setdefault(m[1], {})[token] = None
+    names = {method: _Names(tokens, literal) for method, tokens in by_method.items()}
+    for route, path in hidden:
+        method = route["name"].partition(" ")[0]
+        if method in names and path != "/" and names[method].naming(path) is not None:
+            route["visibility"] = "public"
+            route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(OPENAPI_OMITS)]
 
 
 class _Names:

@@ -48,6 +48,7 @@ from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
 MINIFIED_ENTRY_BYTES = 1 << 20  # a minified entry point up to this size is mined (a bundle of a small service)
+UNKNOWN_PREFIX = "served under a prefix set at run time ({}), not known here: the path as registered"
 FROM_MINIFIED = "read from minified code: the package declares it as an entry point and ships no source for it"
 JS = ("javascript", "typescript", "tsx")
 
@@ -496,9 +497,10 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 evidence[0]["detail"] = f"a module that defines the route {surface.name}"
             if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail:
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
+            notes = [UNKNOWN_PREFIX.format(surface.detail["prefix_unknown"])] if "prefix_unknown" in surface.detail else []
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line, surface.end_line, name,
-                                   surface.description, evidence, effects, round(confidence, 2), [])
+                                   surface.description, evidence, effects, round(confidence, 2), notes)
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema
                 read_from = _SCHEMA_FROM.get(surface.detail.get("input_from"), _SCHEMA_FROM[None])

@@ -19,7 +19,7 @@ from .facts import FileFacts, Surface, Symbol
 from .python_modules import absolute, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
-_CARRIED = ("table", "receiver", "config_from", "within")  # what a placeholder says that its routes keep
+_CARRIED = ("table", "receiver", "config_from", "within", "prefix_unknown")  # what a placeholder says that its routes keep
 _HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
 T = TypeVar("T")
 

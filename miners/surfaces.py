@@ -611,6 +611,10 @@ def _regex_paths(pattern: str) -> list[str]:
             else:
                 groups += 1
                 out.append(f"{{arg{groups}}}")
+            if p[end + 1:] == "?" and not cuts and len(out) > 1 and out[-2] == "/" and \
+                    (not inner.startswith("?") or inner.startswith("?P<")):
+                # a last segment that may be missing (`/endpoints/([^/]+)?`): the path without it, and with it
+                return ["".join(out[:-2]) or "/", "".join(out)]
             i = end + 1
         else:
             out.append(c)
@@ -1566,8 +1570,8 @@ class _Python:
             return
         lists: list[Any] = []
         entries: list[Any] = []
-        for call, _, attr in self.call_info():
-            if attr in ("Application", "add_handlers", "__init__"):
+        for call, _, attr in self.call_info():  # (a subclass of Application too: TabPyTornadoApp([...]))
+            if attr in ("add_handlers", "__init__") or attr.endswith(("Application", "App")):
                 positional, keywords = py_args(call.child_by_field_name("arguments"))
                 at = 1 if attr == "add_handlers" else 0
                 given = positional[at] if len(positional) > at else keywords.get(
@@ -1595,10 +1599,16 @@ class _Python:
                 items = entry.named_children
             if len(items) < 2 or items[1].type not in ("identifier", "attribute"):
                 continue
-            pattern = self.path_of(items[0])
+            pattern, unknown = self.path_of(items[0]), None
+            if pattern is None and items[0].type == "binary_operator" and \
+                    self.pf.text(items[0].child_by_field_name("operator")) == "+":
+                # `route_prefix + r"/status"`: a prefix the configuration sets; the path as registered
+                pattern, unknown = self.path_of(items[0].child_by_field_name("right")), self.pf.text(
+                    items[0].child_by_field_name("left"))
             for path in _regex_paths(pattern) if pattern is not None else ():
                 if path.startswith(("/", DEFERRED)):
-                    self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado")
+                    self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado",
+                                  **({"prefix_unknown": unknown} if unknown else {}))
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""

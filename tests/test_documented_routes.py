@@ -176,3 +176,17 @@ def test_an_openapi_document_of_part_of_the_service_does_not_hide_what_the_list_
     link_documented_routes(routes + declared, [("README.md", docs)])
     assert [(r["visibility"], r["unknowns"]) for r in routes] == [
         ("public", []), ("public", []), ("internal", [omitted])]  # listed; listed; neither listed nor declared
+
+
+
+def test_a_method_and_path_named_in_prose_keep_a_route_a_partial_openapi_document_omits():
+    from miners.declared_routes import UNDECLARED
+
+    omitted = UNDECLARED.format(paths="misc/TabPy.yml")
+    routes = [dict(_route(n), unknowns=[omitted]) for n in ("POST /endpoints", "DELETE /endpoints/{arg1}",
+                                                            "PUT /endpoints/{arg1}", "GET /secret")]
+    for route in routes:
+        route["visibility"] = "internal"
+    docs = "Mutating operations need a scope (`POST /endpoints`, `PUT`/`DELETE /endpoints/{name}`); /secret is not.\n"
+    link_documented_routes(routes, [("docs/server-config.md", docs)])
+    assert [r["visibility"] for r in routes] == ["public", "public", "internal", "internal"]  # PUT: no path of its own

@@ -12,7 +12,7 @@ import pytest
 from conftest import rows
 from indexer.cli import main
 from miners.coverage import MINIFIED
-from miners.mine import FROM_MINIFIED
+from miners.mine import FROM_MINIFIED, UNKNOWN_PREFIX
 from schemas.documents import validate
 
 FILES = {
@@ -529,6 +529,23 @@ def test_koa_route_middlewares_in_typescripts_output(tmp_path, capsys):
         "    cache.get('/not/a/route', fallback());\n  }\n}\nexports.Server = Server;\n")
     routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /render/:url(.*)", "POST /screenshot/:url(.*)"}
+
+
+def test_tornado_handlers_of_an_application_subclass_under_a_configured_prefix(tmp_path, capsys):
+    """tabpy's `TabPyTornadoApp([(route_prefix + r"/status", StatusHandler), ...])`, route_prefix set at run time."""
+    root = tmp_path / "tp"
+    (root / "tp").mkdir(parents=True)
+    (root / "tp" / "__init__.py").write_text("")
+    (root / "tp" / "app.py").write_text(
+        "import re\nimport tornado.web\n\n\nclass StatusHandler(tornado.web.RequestHandler):\n"
+        "    def get(self):\n        pass\n\n\nclass EndpointHandler(tornado.web.RequestHandler):\n"
+        "    def delete(self, name):\n        pass\n\n\nclass TpApp(tornado.web.Application):\n    pass\n\n\n"
+        "def make(subdirectory):\n    route_prefix = re.escape(subdirectory)\n    return TpApp([\n"
+        "        (route_prefix + r'/status', StatusHandler),\n"
+        "        (route_prefix + r'/endpoints/([^/]+)?', EndpointHandler),\n    ])\n")
+    routes = {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert sorted(routes) == ["DELETE /endpoints", "DELETE /endpoints/{arg1}", "GET /status"]
+    assert UNKNOWN_PREFIX.format("route_prefix") in routes["GET /status"]["unknowns"]
 
 
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):

@@ -850,6 +850,8 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     # a last optional group: without it and with it (Django's re_path)
     (r"^social/jwt/(?:(?P<provider>[a-zA-Z0-9_-]+)/?)?$", ["social/jwt/", "social/jwt/{provider}"]),
     (r"^x/(?:y|z)?$", ["x/(?:y|z)?"]),  # an alternation: as written
+    (r"/endpoints/([^/]+)?", ["/endpoints", "/endpoints/{arg1}"]),  # a last group that may be missing
+    (r"/files/(?P<name>.+)?$", ["/files", "/files/{name}"]),
 ])
 def test_a_tornado_path_regex_is_read_as_the_route_paths_it_serves(pattern, paths):
     from miners.surfaces import _regex_paths
