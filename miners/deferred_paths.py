@@ -94,7 +94,7 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
         return _attribute_default(parsed, head, attr, path, modules, read, known, hops)
     value: Any = _assigned(parsed, root, name, None)
     if value is not None:
-        return py_string(parsed, value)
+        return py_string(parsed, value) or _fstring(parsed, value, 3)
     imported = _imported(parsed, name) if hops else None  # `from .version import __apiversion__`: read it there
     return _constant(imported, path, modules, read, known, hops - 1) if imported else None
 
@@ -134,3 +134,28 @@ def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: di
         return class_attribute_default(parsed, local, attr)
     imported = _imported(parsed, cls) if hops else None  # `from .base import Settings`: read it there
     return _constant(f"{imported}().{attr}", path, modules, read, known, hops - 1) if imported else None
+
+
+def _fstring(parsed: Any, node: Any, depth: int) -> str | None:
+    """An f-string of this module's constants, `f"/compute/{COMPUTE_API_VERSION}"`, as its text."""
+    from .surfaces import _assigned, py_string
+
+    if node is None or node.type != "string" or depth == 0:
+        return None
+    out = []
+    for part in node.named_children:
+        if part.type == "string_content":
+            out.append(parsed.text(part))
+        elif part.type == "interpolation":
+            inner = part.named_children[0] if part.named_child_count == 1 else None
+            if inner is None or inner.type != "identifier":
+                return None  # a format spec, a call: not read
+            value = _assigned(parsed, parsed.tree.root_node, parsed.text(inner), None)
+            text = py_string(parsed, value) if value is not None else None
+            text = text if text is not None else _fstring(parsed, value, depth - 1)
+            if text is None:
+                return None
+            out.append(text)
+        elif part.type not in ("string_start", "string_end"):
+            return None
+    return "".join(out)

@@ -841,6 +841,7 @@ class _Python:
         self.pyramid()
         self.drf()
         self.django()
+        self.urlpatterns_factories()
         self.mcp()
         return self.out
 
@@ -2022,6 +2023,17 @@ class _Python:
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                          detail={**detail, "path": path}))
 
+    def urlpatterns_factories(self) -> None:
+        """`urlpatterns = get_api_urls(views)`: the module's patterns are those the function returns."""
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or right is None or right.type != "call" or not self.pf.text(left).endswith("urlpatterns"):
+                continue
+            factory = self.factory_call(right, node)
+            if factory is not None and self.callee_last(factory) not in ("path", "re_path", "include", "list"):
+                module, name = self.factory_target(factory)
+                self.found_mounts.append(Mount("urlpatterns", "", name, module, line_of(node), called=True))
+
     def ninja_api(self, api: Any, prefix: str, call: Any, owner: str = "urlpatterns") -> bool:
         """Mount a NinjaAPI (this file's, or one it imports) under `prefix`, when `api` names one."""
         name = self.pf.text(api) if api is not None and api.type == "identifier" else ""
@@ -2081,18 +2093,34 @@ class _Python:
             parent, child = parent.parent, parent
         if parent is not None and parent.type in ("assignment", "augmented_assignment"):
             left = parent.child_by_field_name("left")  # urlpatterns, or a part it is made of (base_urlpatterns)
-            return "urlpatterns" if left is not None and left.type == "identifier" and \
-                self.pf.text(left).endswith("urlpatterns") else None
+            if left is None or left.type != "identifier":
+                return None
+            if self.pf.text(left).endswith("urlpatterns"):
+                return "urlpatterns"
+            function = self.patterns_function(parent)  # `urls = [path(...)]` ... `return urls`
+            return FACTORY + function if function and self.returns(parent, self.pf.text(left)) else None
         if parent is not None and parent.type == "return_statement":
-            # a module-level function's (a method's are an instance's: Django admin's get_urls(),
-            # mounted per model under a path made at run time)
-            function = _enclosing(parent, "function_definition")
-            owner = function.parent if function is not None else None
-            if owner is not None and owner.type == "decorated_definition":
-                owner = owner.parent
-            if owner is not None and owner.type == "module":
-                return FACTORY + self.pf.text(function.child_by_field_name("name"))
+            function = self.patterns_function(parent)
+            return FACTORY + function if function else None
         return None
+
+    def patterns_function(self, node: Any) -> str | None:
+        """The module-level function `node` is in (a method's patterns are an instance's: Django
+        admin's get_urls(), mounted per model under a path made at run time)."""
+        function = _enclosing(node, "function_definition")
+        owner = function.parent if function is not None else None
+        if owner is not None and owner.type == "decorated_definition":
+            owner = owner.parent
+        return self.pf.text(function.child_by_field_name("name")) if owner is not None and owner.type == "module" \
+            else None
+
+    def returns(self, node: Any, name: str) -> bool:
+        """Whether the function `node` is in ends by returning `name`."""
+        body = _enclosing(node, "function_definition").child_by_field_name("body")
+        last = body.named_children[-1] if body is not None and body.named_child_count else None
+        value = last.named_child(0) if last is not None and last.type == "return_statement" and \
+            last.named_child_count else None
+        return value is not None and value.type == "identifier" and self.pf.text(value) == name
 
     # MCP
     def mcp_receiver(self, receiver: str | None) -> bool:

@@ -631,9 +631,16 @@ def test_django_url_patterns_a_function_returns_are_served_where_its_result_is_i
         "from django.urls import include, path\n\nfrom . import views\n\nurlpatterns = []\nif views.API:\n"
         "    urlpatterns += [path('fw/', include([path('build/', views.b), path('cat/', include(([\n"
         "        path('<uuid:pk>/', views.c)], 'cat')))]))]\n")
+    (root / "ipam" / "utils.py").write_text(  # a local list the function returns, a module's urlpatterns made of it
+        "from django.urls import path\n\n\ndef topology_urls(views):\n    urls = [path('topology/', views.t)]\n"
+        "    return urls\n")
+    (root / "ipam" / "topo.py").write_text("from .utils import topology_urls\nfrom . import views\n\n"
+                                           "urlpatterns = topology_urls(views)\n")
+    (root / "ipam" / "root.py").write_text("from django.urls import include, path\n\n"
+                                           "urlpatterns = [path('net/', include('ipam.topo'))]\n")
     routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
     assert routes == {"ANY /api/v1/ipam/subnet/", "ANY /api/v1/ipam/subnet/<str:pk>/", "ANY /fw/build/",
-                      "ANY /fw/cat/<uuid:pk>/"}
+                      "ANY /fw/cat/<uuid:pk>/", "ANY /net/topology/"}
 
 
 def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
@@ -661,6 +668,22 @@ def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
         "class Local:\n    PREFIX = '/unused'\n\n\nlocal = Local(PREFIX='/local')\napp.include_router(other, prefix=local.PREFIX)\n")
     routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /api/v1/items/", "GET /api/v2/users/me", "GET /local/other/x"}
+
+
+def test_a_route_path_from_another_modules_fstring_constant(tmp_path, capsys):
+    """gcplocal: `api_prefix = COMPUTE_API_PREFIX`, that module's `f"/compute/{COMPUTE_API_VERSION}"`."""
+    root = tmp_path / "gl"
+    (root / "gl").mkdir(parents=True)
+    (root / "gl" / "__init__.py").write_text("")
+    (root / "gl" / "constants.py").write_text(
+        "VERSION = 'v1'\nCOMPUTE_API_PREFIX = f'/compute/{VERSION}'\nBAD = f'/x/{VERSION!r}'\n")
+    (root / "gl" / "compute.py").write_text(
+        "from flask import Blueprint\nfrom gl.constants import COMPUTE_API_PREFIX, BAD\n\n\nclass Compute:\n"
+        "    api_prefix = COMPUTE_API_PREFIX\n    other = BAD\n\n    def register_routes(self, bp: Blueprint):\n"
+        "        p = self.api_prefix\n        bp.add_url_rule(f'{p}/instances', 'list', self.list, methods=['GET'])\n"
+        "        q = self.other\n        bp.add_url_rule(f'{q}/lost', 'lost', self.lost)\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /compute/v1/instances"}  # a conversion (`!r`) is not read: that route is dropped
 
 
 def test_route_paths_built_from_fstrings_locals_class_attributes_loops_and_other_modules_constants(tmp_path, capsys):
