@@ -127,7 +127,7 @@ def _method_call(root: Any, start: int, end: int) -> Any:
 # alternation of plain words is tried at every position, a bytes `in` is a C substring search (a
 # test checks the answers against the one regex these were split from).
 _PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource|"
-                       rb"view_config|view_defaults")
+                       rb"view_config|view_defaults|websocket")
 # a decorator starts its line (after indentation): anchoring there keeps the search linear on
 # hostile text (a line of 4,000 `@` once cost 4,000 scans of the line)
 _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\()",
@@ -472,9 +472,19 @@ def class_attribute_default(pf: ParsedFile, cls: Any, attr: str) -> str | None:
             node = node.named_child(0) if node.type == "expression_statement" and node.named_child_count else node
             left = node.child_by_field_name("left") if node.type == "assignment" else None
             right = node.child_by_field_name("right") if left is not None else None
-            if left is not None and right is not None and pf.text(left) == f"self.{attr}" and \
-                    right.type == "identifier" and pf.text(right) in defaults:
-                return py_string(pf, defaults[pf.text(right)])
+            if left is None or right is None or pf.text(left) != f"self.{attr}":
+                continue
+            strip = None  # `self.prefix = prefix.rstrip("/")`
+            if right.type == "call" and right.child_by_field_name("function").type == "attribute":
+                function = right.child_by_field_name("function")
+                args = right.child_by_field_name("arguments").named_children
+                if pf.text(function.child_by_field_name("attribute")) in ("strip", "rstrip", "lstrip") and \
+                        len(args) <= 1 and all(py_string(pf, a) is not None for a in args):
+                    strip = (pf.text(function.child_by_field_name("attribute")), py_string(pf, args[0]) if args else None)
+                    right = function.child_by_field_name("object")
+            if right.type == "identifier" and pf.text(right) in defaults:
+                value = py_string(pf, defaults[pf.text(right)])
+                return getattr(value, strip[0])(strip[1]) if value is not None and strip else value
     return None
 
 
@@ -1184,8 +1194,8 @@ class _Python:
             function = self.pf.text(definition.child_by_field_name("name")) if definition is not None else None
             doc = first_paragraph(self.docstring(definition)) if definition is not None else ""
             for dec, receiver, attr, positional, keywords, called in self.decorators(node):
-                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view")):
-                    continue
+                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view", "websocket")):
+                    continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
                 known = self.http_framework(receiver) if receiver is not None else \
                     ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else None  # @route("/x")
                 if known is None or attr == "view" and known[0] != "aiohttp":
@@ -1343,6 +1353,11 @@ class _Python:
                 return self.text_value(value, value, depth + 1)
             if kind == "identifier" and self.pf.text(node) in self.names:  # another module's constant
                 return [DEFERRED + self.names[self.pf.text(node)] + DEFERRED]
+            obj = node.child_by_field_name("object") if kind == "attribute" else None
+            cls = _enclosing(at, "class_definition") if obj is not None and self.pf.text(obj) == "self" else None
+            if cls is not None:  # `self.prefix`, kept by __init__ from its parameter's default ("")
+                default = class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute")))
+                return [default] if default is not None else None
         return None
 
     def formatted(self, node: Any, at: Any, depth: int) -> list[str] | None:
@@ -2784,6 +2799,15 @@ class _Js:
             return None
         if root.type == "identifier" and self.route_module(name):
             return "koa-route"  # route.get("/x", fn), a middleware app.use() serves
+        if root.type == "this":  # this.app.get("/", h) in a server class: named as a router is
+            held = receiver
+            while held is not None and held.type == "call_expression":  # this.app.route("/x").get(h)
+                held = held.child_by_field_name("function").child_by_field_name("object") if \
+                    held.child_by_field_name("function").type == "member_expression" else None
+            prop = held.child_by_field_name("property") if held is not None and held.type == "member_expression" \
+                and held.child_by_field_name("object").type == "this" else None
+            if prop is not None and self.pf.text(prop) in JS_ROUTER_NAMES:
+                return self.server_framework() or "express"
         framework = self.server_framework()
         if framework:
             return framework

@@ -548,6 +548,29 @@ def test_tornado_handlers_of_an_application_subclass_under_a_configured_prefix(t
     assert UNKNOWN_PREFIX.format("route_prefix") in routes["GET /status"]["unknowns"]
 
 
+def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
+    """celery-fastapi's `@router.get(f"{self.prefix}/tasks")` with `self.prefix = prefix.rstrip("/")` from
+    `__init__(self, prefix: str = "")`, and `@router.websocket(...)`; xmysql's `this.app.get("/", h)` and
+    `this.app.route("/x").get(h)` in a server class."""
+    root = tmp_path / "svc"
+    (root / "svc").mkdir(parents=True)
+    (root / "svc" / "__init__.py").write_text("")
+    (root / "svc" / "bridge.py").write_text(
+        "from fastapi import APIRouter, FastAPI\n\n\nclass Bridge:\n"
+        "    def __init__(self, app: FastAPI, prefix: str = '/jobs/'):\n        self.prefix = prefix.rstrip('/')\n\n"
+        "    def install(self):\n        router = APIRouter()\n\n        @router.get(f'{self.prefix}/tasks')\n"
+        "        def tasks():\n            return []\n\n        @router.websocket(f'{self.prefix}/ws')\n"
+        "        async def ws(socket):\n            pass\n")
+    (root / "package.json").write_text('{"name": "svc", "version": "1.0.0", "main": "lib/api.js"}')
+    (root / "lib").mkdir()
+    (root / "lib" / "api.js").write_text(
+        "class Xapi {\n  constructor(app) { this.app = app; this.cache = new Map(); }\n  setup() {\n"
+        "    this.app.get('/', this.root.bind(this));\n    this.app.route('/tables').get(this.tables.bind(this));\n"
+        "    this.cache.get('/not/a/route', (x) => x);\n  }\n}\nmodule.exports = Xapi;\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /jobs/tasks", "GET /jobs/ws", "GET /", "GET /tables"}
+
+
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
     (root / "app" / "routers").mkdir(parents=True)
