@@ -713,6 +713,7 @@ class _Python:
         self.found_mounts: list[Mount] = []
         self.found_viewsets: list[ViewSet] = []
         self._routers: dict[str, tuple[bool, bool]] | None = None
+        self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
 
     # bindings
     def _import(self, node: Any) -> None:
@@ -1194,6 +1195,14 @@ class _Python:
             function = self.pf.text(definition.child_by_field_name("name")) if definition is not None else None
             doc = first_paragraph(self.docstring(definition)) if definition is not None else ""
             for dec, receiver, attr, positional, keywords, called in self.decorators(node):
+                if called and receiver is None and attr in self.route_wrappers():  # @api("/v1/rules", methods=[...])
+                    at, name, inner, inner_receiver = self.route_wrappers()[attr]
+                    given = positional[at] if len(positional) > at else keywords.get(name)
+                    known = self.http_framework(inner_receiver)
+                    if known is not None and given is not None:
+                        self.route(node, known, self.path_of(given), inner, keywords.get("methods"), function, doc,
+                                   inner_receiver)
+                    continue
                 if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view", "websocket")):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
                 known = self.http_framework(receiver) if receiver is not None else \
@@ -2118,6 +2127,33 @@ class _Python:
             function = self.patterns_function(parent)
             return FACTORY + function if function else None
         return None
+
+    def route_wrappers(self) -> dict[str, tuple[int, str, str, str]]:
+        """{function: (its path parameter's position, its name, the route decorator it applies, on
+        what)} of this module's route decorators: `def api(path, rule=None, **kwargs)` whose body
+        decorates with `@_app.route(path, **kwargs)` (ironic-inspector)."""
+        if self._wrappers is not None:
+            return self._wrappers
+        self._wrappers = {}
+        for function in self.pf.tree.root_node.named_children:
+            if function.type != "function_definition":
+                continue
+            params = [self.pf.text(p.child_by_field_name("name") or p) for p in
+                      function.child_by_field_name("parameters").named_children
+                      if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")]
+            for node in descendants(function.child_by_field_name("body"), "decorator"):
+                expr = node.named_children[0] if node.named_children else None
+                if expr is None or expr.type != "call":
+                    continue
+                receiver, attr = self.callee(expr.child_by_field_name("function"))
+                args, _ = py_args(expr.child_by_field_name("arguments"))
+                if receiver and (attr == "route" or attr in HTTP_VERBS) and args and args[0].type == "identifier" \
+                        and self.pf.text(args[0]) in params:
+                    name = self.pf.text(args[0])
+                    self._wrappers[self.pf.text(function.child_by_field_name("name"))] = (
+                        params.index(name), name, attr, receiver)
+                    break
+        return self._wrappers
 
     def patterns_function(self, node: Any) -> str | None:
         """The module-level function `node` is in (a method's patterns are an instance's: Django

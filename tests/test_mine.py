@@ -571,6 +571,22 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     assert routes == {"GET /jobs/tasks", "GET /jobs/ws", "GET /", "GET /tables"}
 
 
+def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
+    """ironic-inspector's `def api(path, rule=None, **flask_kwargs)`, which applies `@_app.route(path, **flask_kwargs)`."""
+    root = tmp_path / "insp"
+    (root / "insp").mkdir(parents=True)
+    (root / "insp" / "__init__.py").write_text("")
+    (root / "insp" / "main.py").write_text(
+        "import flask\n\n_app = flask.Flask(__name__)\n\n\ndef api(path, rule=None, **flask_kwargs):\n"
+        "    def outer(func):\n        @_app.route(path, **flask_kwargs)\n        def wrapper(*a, **k):\n"
+        "            return func(*a, **k)\n        return wrapper\n    return outer\n\n\n"
+        "@api('/v1/rules', rule='rules', methods=['GET', 'POST'])\ndef rules():\n    pass\n\n\n"
+        "@api(path='/v1/continue')\ndef cont():\n    pass\n\n\ndef other(x):\n    return x\n\n\n"
+        "@other('/not/a/route')\ndef nothing():\n    pass\n")
+    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert routes == {"GET /v1/rules", "POST /v1/rules", "GET /v1/continue"}
+
+
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
     (root / "app" / "routers").mkdir(parents=True)
