@@ -2885,6 +2885,12 @@ class _Js:
                 return  # app.get('etag fn'), axios.get('/x', {params}): not a route
             path = self.resolve(args[0])
             handler_node = args[-1]
+        unknown = None
+        first = _unwrap_js(args[0]) if args else None
+        if path is None and first is not None and first.type == "binary_expression" and \
+                self.pf.text(first.child_by_field_name("operator")) == "+":
+            # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
+            path, unknown = self.resolve(first.child_by_field_name("right")), self.pf.text(first.child_by_field_name("left"))
         if path is None or not path.startswith(("/", "{/")):
             return
         framework = self.http_receiver(receiver)
@@ -2897,7 +2903,8 @@ class _Js:
             if form.startswith("/"):
                 self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,
                                          detail={"method": method, "path": form, **self.receiver_detail(receiver),
-                                                 **({"template": path} if form != path else {})}))
+                                                 **({"template": path} if form != path else {}),
+                                                 **({"prefix_unknown": unknown} if unknown else {})}))
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""

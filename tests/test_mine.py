@@ -567,8 +567,12 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
         "class Xapi {\n  constructor(app) { this.app = app; this.cache = new Map(); }\n  setup() {\n"
         "    this.app.get('/', this.root.bind(this));\n    this.app.route('/tables').get(this.tables.bind(this));\n"
         "    this.cache.get('/not/a/route', (x) => x);\n  }\n}\nmodule.exports = Xapi;\n")
-    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
-    assert routes == {"GET /jobs/tasks", "GET /jobs/ws", "GET /", "GET /tables"}
+    (root / "lib" / "rest.js").write_text(  # mongodb-rest: a prefix its configuration sets
+        "module.exports = function (app, config) {\n  const urlPrefix = config.urlPrefix;\n"
+        "  app.get(urlPrefix + '/dbs', function (req, res) {});\n};\n")
+    routes = {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert sorted(routes) == ["GET /", "GET /dbs", "GET /jobs/tasks", "GET /jobs/ws", "GET /tables"]
+    assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
 def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
