@@ -71,6 +71,15 @@ def mine(tmp_path, capsys, *args):
     return report
 
 
+def mined_routes(tmp_path, capsys, files: dict[str, str]) -> dict[str, dict]:
+    """The http-route candidates, by name, of a tree of `files` ({path: text}) mined through the CLI."""
+    root = tmp_path / "tree"
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    return {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+
+
 def test_a_branch_is_resolved_to_a_commit_and_the_working_tree_never_leaks(repo, tmp_path, capsys):
     root, commit = repo
     (root / "index.js").write_text("export function leaked() {}\n")  # uncommitted: not part of the commit
@@ -517,33 +526,28 @@ def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path
 def test_koa_route_middlewares_in_typescripts_output(tmp_path, capsys):
     """rendertron's build: `const koa_route_1 = __importDefault(require("koa-route"))`, then
     `app.use(koa_route_1.default.get("/render/:url(.*)", this.handle.bind(this)))`."""
-    root = tmp_path / "rt"
-    (root / "build").mkdir(parents=True)
-    (root / "package.json").write_text('{"name": "rt", "version": "1.0.0", "main": "build/index.js"}')
-    (root / "build" / "index.js").write_text(
-        '"use strict";\nconst koa_1 = __importDefault(require("koa"));\n'
-        'const koa_route_1 = __importDefault(require("koa-route"));\nconst cache = require("./cache");\n'
-        "class Server {\n  start() {\n    this.app = new koa_1.default();\n"
-        "    this.app.use(koa_route_1.default.get('/render/:url(.*)', this.handle.bind(this)));\n"
-        "    this.app.use(koa_route_1.default.post('/screenshot/:url(.*)', this.shot.bind(this)));\n"
-        "    cache.get('/not/a/route', fallback());\n  }\n}\nexports.Server = Server;\n")
-    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
-    assert routes == {"GET /render/:url(.*)", "POST /screenshot/:url(.*)"}
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "rt", "version": "1.0.0", "main": "build/index.js"}',
+        "build/index.js": (
+            '"use strict";\nconst koa_1 = __importDefault(require("koa"));\n'
+            'const koa_route_1 = __importDefault(require("koa-route"));\nconst cache = require("./cache");\n'
+            "class Server {\n  start() {\n    this.app = new koa_1.default();\n"
+            "    this.app.use(koa_route_1.default.get('/render/:url(.*)', this.handle.bind(this)));\n"
+            "    this.app.use(koa_route_1.default.post('/screenshot/:url(.*)', this.shot.bind(this)));\n"
+            "    cache.get('/not/a/route', fallback());\n  }\n}\nexports.Server = Server;\n"),
+    })
+    assert set(routes) == {"GET /render/:url(.*)", "POST /screenshot/:url(.*)"}
 
 
 def test_tornado_handlers_of_an_application_subclass_under_a_configured_prefix(tmp_path, capsys):
     """tabpy's `TabPyTornadoApp([(route_prefix + r"/status", StatusHandler), ...])`, route_prefix set at run time."""
-    root = tmp_path / "tp"
-    (root / "tp").mkdir(parents=True)
-    (root / "tp" / "__init__.py").write_text("")
-    (root / "tp" / "app.py").write_text(
+    routes = mined_routes(tmp_path, capsys, {"tp/__init__.py": "", "tp/app.py": (
         "import re\nimport tornado.web\n\n\nclass StatusHandler(tornado.web.RequestHandler):\n"
         "    def get(self):\n        pass\n\n\nclass EndpointHandler(tornado.web.RequestHandler):\n"
         "    def delete(self, name):\n        pass\n\n\nclass TpApp(tornado.web.Application):\n    pass\n\n\n"
         "def make(subdirectory):\n    route_prefix = re.escape(subdirectory)\n    return TpApp([\n"
         "        (route_prefix + r'/status', StatusHandler),\n"
-        "        (route_prefix + r'/endpoints/([^/]+)?', EndpointHandler),\n    ])\n")
-    routes = {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+        "        (route_prefix + r'/endpoints/([^/]+)?', EndpointHandler),\n    ])\n")})
     assert sorted(routes) == ["DELETE /endpoints", "DELETE /endpoints/{arg1}", "GET /status"]
     assert UNKNOWN_PREFIX.format("route_prefix") in routes["GET /status"]["unknowns"]
 
@@ -551,44 +555,37 @@ def test_tornado_handlers_of_an_application_subclass_under_a_configured_prefix(t
 def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     """celery-fastapi's `@router.get(f"{self.prefix}/tasks")` with `self.prefix = prefix.rstrip("/")` from
     `__init__(self, prefix: str = "")`, and `@router.websocket(...)`; xmysql's `this.app.get("/", h)` and
-    `this.app.route("/x").get(h)` in a server class."""
-    root = tmp_path / "svc"
-    (root / "svc").mkdir(parents=True)
-    (root / "svc" / "__init__.py").write_text("")
-    (root / "svc" / "bridge.py").write_text(
-        "from fastapi import APIRouter, FastAPI\n\n\nclass Bridge:\n"
-        "    def __init__(self, app: FastAPI, prefix: str = '/jobs/'):\n        self.prefix = prefix.rstrip('/')\n\n"
-        "    def install(self):\n        router = APIRouter()\n\n        @router.get(f'{self.prefix}/tasks')\n"
-        "        def tasks():\n            return []\n\n        @router.websocket(f'{self.prefix}/ws')\n"
-        "        async def ws(socket):\n            pass\n")
-    (root / "package.json").write_text('{"name": "svc", "version": "1.0.0", "main": "lib/api.js"}')
-    (root / "lib").mkdir()
-    (root / "lib" / "api.js").write_text(
-        "class Xapi {\n  constructor(app) { this.app = app; this.cache = new Map(); }\n  setup() {\n"
-        "    this.app.get('/', this.root.bind(this));\n    this.app.route('/tables').get(this.tables.bind(this));\n"
-        "    this.cache.get('/not/a/route', (x) => x);\n  }\n}\nmodule.exports = Xapi;\n")
-    (root / "lib" / "rest.js").write_text(  # mongodb-rest: a prefix its configuration sets
-        "module.exports = function (app, config) {\n  const urlPrefix = config.urlPrefix;\n"
-        "  app.get(urlPrefix + '/dbs', function (req, res) {});\n};\n")
-    routes = {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    `this.app.route("/x").get(h)` in a server class; mongodb-rest's prefix its configuration sets."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "",
+        "svc/bridge.py": (
+            "from fastapi import APIRouter, FastAPI\n\n\nclass Bridge:\n"
+            "    def __init__(self, app: FastAPI, prefix: str = '/jobs/'):\n        self.prefix = prefix.rstrip('/')\n\n"
+            "    def install(self):\n        router = APIRouter()\n\n        @router.get(f'{self.prefix}/tasks')\n"
+            "        def tasks():\n            return []\n\n        @router.websocket(f'{self.prefix}/ws')\n"
+            "        async def ws(socket):\n            pass\n"),
+        "package.json": '{"name": "svc", "version": "1.0.0", "main": "lib/api.js"}',
+        "lib/api.js": (
+            "class Xapi {\n  constructor(app) { this.app = app; this.cache = new Map(); }\n  setup() {\n"
+            "    this.app.get('/', this.root.bind(this));\n    this.app.route('/tables').get(this.tables.bind(this));\n"
+            "    this.cache.get('/not/a/route', (x) => x);\n  }\n}\nmodule.exports = Xapi;\n"),
+        "lib/rest.js": ("module.exports = function (app, config) {\n  const urlPrefix = config.urlPrefix;\n"
+                        "  app.get(urlPrefix + '/dbs', function (req, res) {});\n};\n"),
+    })
     assert sorted(routes) == ["GET /", "GET /dbs", "GET /jobs/tasks", "GET /jobs/ws", "GET /tables"]
     assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
 def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
     """ironic-inspector's `def api(path, rule=None, **flask_kwargs)`, which applies `@_app.route(path, **flask_kwargs)`."""
-    root = tmp_path / "insp"
-    (root / "insp").mkdir(parents=True)
-    (root / "insp" / "__init__.py").write_text("")
-    (root / "insp" / "main.py").write_text(
+    routes = mined_routes(tmp_path, capsys, {"insp/__init__.py": "", "insp/main.py": (
         "import flask\n\n_app = flask.Flask(__name__)\n\n\ndef api(path, rule=None, **flask_kwargs):\n"
         "    def outer(func):\n        @_app.route(path, **flask_kwargs)\n        def wrapper(*a, **k):\n"
         "            return func(*a, **k)\n        return wrapper\n    return outer\n\n\n"
         "@api('/v1/rules', rule='rules', methods=['GET', 'POST'])\ndef rules():\n    pass\n\n\n"
         "@api(path='/v1/continue')\ndef cont():\n    pass\n\n\ndef other(x):\n    return x\n\n\n"
-        "@other('/not/a/route')\ndef nothing():\n    pass\n")
-    routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
-    assert routes == {"GET /v1/rules", "POST /v1/rules", "GET /v1/continue"}
+        "@other('/not/a/route')\ndef nothing():\n    pass\n")})
+    assert set(routes) == {"GET /v1/rules", "POST /v1/rules", "GET /v1/continue"}
 
 
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
