@@ -135,7 +135,7 @@ _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DE
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route",
                  b"add_tool", b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch",
                  b"add_delete", b"add_head", b"add_view", b"add_routes", b"add_handlers")
-_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild")  # mounts: no surface
+_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild", b"add_namespace")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
@@ -1218,7 +1218,8 @@ class _Python:
                 if definition is not None and definition.type == "class_definition":
                     if attr == "route" and path is not None and function:  # flask-restx, flask-smorest
                         prefix = known[1] or self.namespace_prefix(receiver)
-                        self.resource(node, function, _join_paths(prefix, path), known[0])
+                        self.resource(node, function, _join_paths(prefix, path), known[0],
+                                      **({"receiver": receiver} if receiver else {}))  # (an Api's add_namespace mounts it)
                     continue
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
@@ -1414,7 +1415,8 @@ class _Python:
     # register_blueprint(bp, url_prefix=...)
     def mounts(self) -> None:
         for call, receiver, attr in self.call_info():
-            if attr not in ("include_router", "register_blueprint", "add_subapp", "add_router") or receiver is None:
+            if attr not in ("include_router", "register_blueprint", "add_subapp", "add_router", "add_namespace") or \
+                    receiver is None:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr == "add_router" and (self.http_framework(receiver) or ("",))[0] != "django-ninja":
@@ -1424,9 +1426,16 @@ class _Python:
                 given = (py_args(call.child_by_field_name("arguments"))[0] or [None])[0]
             else:
                 given = keywords.get("prefix" if attr == "include_router" else "url_prefix")
+                if attr == "add_namespace" and "path" in keywords:
+                    continue  # it replaces the namespace's own path, which another module may hold: not followed
             if not positional or positional[0].type not in ("identifier", "attribute", "call"):
                 continue
             prefix = self.configured_prefix(given, call) if given is not None else ""
+            if attr == "add_namespace" and prefix is not None:  # flask-restx: under the Api's own prefix too
+                api = self.value_of(call.child_by_field_name("function").child_by_field_name("object"), call)
+                outer = self.resolve(py_args(api.child_by_field_name("arguments"))[1].get("prefix")) \
+                    if api is not None and api.type == "call" and self.callee_last(api) == "Api" else None
+                prefix = _join_paths(outer, prefix) if outer else prefix
             if attr == "add_subapp" and prefix:
                 prefix = prefix.rstrip("/")
             if attr == "add_router" and prefix is not None and not prefix.startswith("/"):

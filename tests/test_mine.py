@@ -588,6 +588,26 @@ def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
     assert set(routes) == {"GET /v1/rules", "POST /v1/rules", "GET /v1/continue"}
 
 
+def test_flask_restx_namespaces_added_to_an_api_under_its_prefix(tmp_path, capsys):
+    """mini-atlas-monitor: `api = Api(app, prefix="/api/v1")`, `api.add_namespace(runs_ns)`, and a namespace's
+    `@ns.route("/<run_id>")` resources in another module."""
+    routes = mined_routes(tmp_path, capsys, {
+        "atlas/__init__.py": (
+            "from flask import Flask\nfrom flask_restx import Api\nfrom atlas.runs import ns as runs_ns\n"
+            "from atlas.meta import ns as meta_ns\n\n\ndef create_app():\n    app = Flask(__name__)\n"
+            "    api = Api(app, doc='/swagger/', prefix='/api/v1')\n    api.add_namespace(runs_ns)\n"
+            "    api.add_namespace(meta_ns, path='/info')\n    return app\n"),
+        "atlas/runs.py": (
+            "from flask_restx import Namespace, Resource\n\nns = Namespace('runs', path='/runs')\n\n\n"
+            "@ns.route('/<run_id>')\nclass Run(Resource):\n    def get(self, run_id):\n        return {}\n"),
+        "atlas/meta.py": (
+            "from flask_restx import Namespace, Resource\n\nns = Namespace('meta', path='/')\n\n\n"
+            "@ns.route('/build')\nclass Build(Resource):\n    def get(self):\n        return {}\n"),
+    })
+    # `path=` replaces the namespace's own path, which its module holds: that mount is not followed
+    assert set(routes) == {"GET /api/v1/runs/<run_id>", "GET /build"}
+
+
 def test_fastapi_and_flask_routers_included_under_a_prefix(tmp_path, capsys):
     root = tmp_path / "py"
     (root / "app" / "routers").mkdir(parents=True)
