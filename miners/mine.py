@@ -35,6 +35,7 @@ from .documented_routes import link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
+from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
@@ -76,6 +77,8 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
+        if language in JS:
+            facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])

@@ -134,3 +134,19 @@ def registry_gateway(*hosts: str) -> list[str]:
 
     return [arg for host in hosts for info in socket.getaddrinfo(host, 443, type=socket.SOCK_STREAM)
             if address_problem(info[4][0]) for arg in ("--allow-network", info[4][0])]
+
+
+def mined_routes(tmp_path: Path, capsys, files: dict[str, str]) -> dict[str, dict]:
+    """The http-route candidates, by name, of a tree of `files` ({path: text}) mined through the CLI
+    (the report validated)."""
+    from indexer.cli import main
+    from schemas.documents import validate
+
+    root = tmp_path / "tree"
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    assert main(["--db", str(tmp_path / "s.db"), "--json", "mine", str(root)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    validate("report", report, "report")
+    return {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conftest import rows
+from conftest import mined_routes, rows
 from indexer.cli import main
 from miners.coverage import MINIFIED
 from miners.mine import FROM_MINIFIED, UNKNOWN_PREFIX
@@ -69,15 +69,6 @@ def mine(tmp_path, capsys, *args):
     report = json.loads(capsys.readouterr().out)
     validate("report", report, "report")
     return report
-
-
-def mined_routes(tmp_path, capsys, files: dict[str, str]) -> dict[str, dict]:
-    """The http-route candidates, by name, of a tree of `files` ({path: text}) mined through the CLI."""
-    root = tmp_path / "tree"
-    for path, text in files.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
-    return {c["name"]: c for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
 
 
 def test_a_branch_is_resolved_to_a_commit_and_the_working_tree_never_leaks(repo, tmp_path, capsys):
