@@ -18,7 +18,7 @@ import posixpath
 from dataclasses import replace
 
 from .facts import FACTORY, FileFacts, Mount, Surface
-from .python_modules import absolute, module_files
+from .python_modules import absolute, find_through_reexports, module_files
 
 Router = tuple[str, str]  # (file, the router's name there)
 _JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
@@ -105,15 +105,11 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
     """The (file, name) of the router a mount names, or None when it is not found."""
     if mount.module is None:
         return path, mount.name
-    if facts[path].language == "python":
-        module = modules.get(absolute(mount.module, path))
-        for _ in range(_DEPTH):  # a name a package's __init__ re-exports: the module it comes from
-            spec = next((s for n, s in facts[module].module.reexports if n == mount.name), None) \
-                if module is not None else None
-            if spec is None:
-                break
-            module = modules.get(absolute(spec, module))
-        return (module, mount.name) if module is not None else None
+    if facts[path].language == "python":  # (a name a package's __init__ re-exports: where it comes from)
+        base = absolute(mount.module, path)
+        def defined(there: str, name: str) -> Router | None:
+            return None if any(n == name for n, _ in facts[there].module.reexports) else (there, name)
+        return find_through_reexports(facts, modules, f"{base}.{mount.name}" if base else mount.name, defined)
     if not mount.module.startswith("."):
         return None  # a package's router: not in this tree
     base = posixpath.normpath(posixpath.join(posixpath.dirname(path), mount.module))

@@ -11,17 +11,15 @@ resources (`on_get`) are such classes too (`Style`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from .facts import FileFacts, Surface, Symbol
-from .python_modules import absolute, module_files
+from .python_modules import absolute, find_through_reexports, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _CARRIED = ("table", "receiver", "config_from", "within", "prefix_unknown")  # what a placeholder says that its routes keep
-_HOPS = 4  # re-exports followed at most (a package re-exporting a package's re-export...)
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -103,24 +101,7 @@ Found = tuple[str, Symbol, list[tuple[str, Symbol]]]  # (file, class, [(HTTP met
 
 
 def _find(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str, style: Style = Style()) -> Found | None:
-    return find_class(facts, modules, dotted, lambda path, name: _find_class(facts, path, name, style))
-
-
-def find_class(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
-               lookup: Callable[[str, str], T | None], hops: int = _HOPS) -> T | None:
-    """What `lookup(file, name)` finds of the class `pkg.mod.Name` stands for: defined in pkg/mod.py
-    (or pkg/mod/__init__.py), or re-exported there from where it is defined."""
-    module, _, name = dotted.rpartition(".")
-    path = modules.get(module)
-    if path is None or not name:
-        return None
-    found = lookup(path, name)
-    if found is not None or hops == 0:
-        return found
-    for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
-        if bound == name and source:
-            return find_class(facts, modules, absolute(f"{source}.{name}", path), lookup, hops - 1)
-    return None
+    return find_through_reexports(facts, modules, dotted, lambda path, name: _find_class(facts, path, name, style))
 
 
 def _find_class(facts: dict[str, FileFacts], path: str, name: str, style: Style = Style()) -> Found | None:

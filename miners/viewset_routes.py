@@ -23,8 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import FileFacts, Surface, ViewSet
-from .python_modules import absolute, module_files
-from .resource_routes import find_class
+from .python_modules import absolute, find_through_reexports, module_files
 
 # the actions DRF's own classes give a viewset (rest_framework.viewsets and .mixins)
 DRF_ACTIONS = {
@@ -126,7 +125,7 @@ def _locate(facts: dict[str, FileFacts], modules: dict[str, str], here: str, nam
 
     if imported is None:
         return lookup(here, name) if "." not in name else None
-    return find_class(facts, modules, absolute(imported, here), lookup)
+    return find_through_reexports(facts, modules, absolute(imported, here), lookup)
 
 
 def _actions(facts: dict[str, FileFacts], modules: dict[str, str], path: str,
