@@ -38,11 +38,12 @@ _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
-                    + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/",
-                    re.MULTILINE)
+                    + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP
+                    + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
 # on an entry's line, a method, or a path: one without a method of its own has the last ones
 # (`| `GET /api/kpis`, `/api/alerts` | ... |`)
-_PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::|(?:https?://[^/\s`'\"<>()|]+|(?<![\w.~/\\-]))(/[^\s`'\"()|*,]*)")
+_PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::"
+                   r"|(?:https?://[^/\s`'\"<>()|]+|(?<![\w.~/\\-]))(/[^\s`'\"()|*,]*)")
 # a heading that is a method, alone or with a word for what its section lists (`## GET Endpoints`):
 # the lines of its section that begin with a path are entries of that method
 _METHOD_HEADING = re.compile(r"^(#{1,6})[ \t]+[`*_]{0,3}" + _METHOD + r"[`*_]{0,3}"
@@ -111,7 +112,7 @@ def endpoint_list(texts: list[tuple[str, str]]) \
                     methods, joined = ([*methods, method] if joined else [method]), True
                     continue
                 joined = False
-                token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
+                token = _entry_token(pair[3])
                 for method in methods:
                     entries.setdefault((method, token), (path, line))
         if _METHOD_HEADING.search(text):
@@ -138,8 +139,13 @@ def _sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, in
         lines.add((path, line))
         pair = _PAIR.search(text, m.start(2), len(text) if end < 0 else end)
         if pair is not None and pair[3] is not None:
-            token = _without_brackets(pair[3].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
+            token = _entry_token(pair[3])
             entries.setdefault((method, token), (path, line))
+
+
+def _entry_token(written: str) -> str:
+    """A path an entry or a mention writes, as a token: no query string, optional parts or trailing slash."""
+    return _without_brackets(written.split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
 
 
 def _without_brackets(path: str) -> str:
@@ -196,22 +202,33 @@ def _named_with_method(routes: list[dict[str, Any]], paths: list[str], texts: li
                        literal: set[str]) -> None:
     """A route an OpenAPI document of part of the service omits stays public when the docs name it
     with its method, in prose too (`mutating operations need a scope (`POST /endpoints`, ...)`)."""
-    hidden = [(route, path) for route, path in zip(routes, paths) if route["visibility"] == "internal"
-              and any(u.startswith(OPENAPI_OMITS) for u in route["unknowns"])]
+    hidden = [(route, path) for route, path in zip(routes, paths) if _omitted(route)]
     if not hidden:
         return
-    by_method: dict[str, dict[str, None]] = {}
-    for where, text in texts:
-        if not _HISTORY.search(where):
-            for m in _MENTION.finditer(text):
-                token = _without_brackets(m[2].split("?", 1)[0]).rstrip(".,:;!").rstrip("/") or "/"
-                by_method.setdefault(m[1], {})[token] = None
-    names = {method: _Names(tokens, literal) for method, tokens in by_method.items()}
+    names = _by_method(((m[1], _entry_token(m[2])) for where, text in texts if not _HISTORY.search(where)
+                        for m in _MENTION.finditer(text)), literal)
     for route, path in hidden:
         method = route["name"].partition(" ")[0]
         if method in names and path != "/" and names[method].naming(path) is not None:
-            route["visibility"] = "public"
-            route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(OPENAPI_OMITS)]
+            _undo_omitted(route)
+
+
+def _omitted(route: dict[str, Any]) -> bool:
+    """Whether the route is internal only because the package's OpenAPI document leaves it out."""
+    return route["visibility"] == "internal" and any(u.startswith(OPENAPI_OMITS) for u in route["unknowns"])
+
+
+def _undo_omitted(route: dict[str, Any]) -> None:
+    route["visibility"] = "public"
+    route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(OPENAPI_OMITS)]
+
+
+def _by_method(pairs: Any, literal: set[str]) -> dict[str, _Names]:
+    """{METHOD: the paths named with it} of (METHOD, path) pairs."""
+    grouped: dict[str, dict[str, None]] = {}
+    for method, token in pairs:
+        grouped.setdefault(method, {})[token] = None
+    return {method: _Names(tokens, literal) for method, tokens in grouped.items()}
 
 
 class _Names:
@@ -248,10 +265,7 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     entries, lines = endpoint_list(texts)
     if len(entries) < MIN_LISTED:
         return
-    by_method: dict[str, dict[str, Any]] = {}
-    for method, token in entries:
-        by_method.setdefault(method, {})[token] = None
-    lists = {method: _Names(tokens, literal) for method, tokens in by_method.items()}
+    lists = _by_method(entries, literal)
 
     def listed(route: dict[str, Any], path: str) -> list[tuple[str, str]]:
         """The listed paths that name the route, under its method (every method's, for a route of any)."""
@@ -269,9 +283,9 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one
     prose = _Names(documented_paths(texts, lines), literal)
-    root_named = next((True for where, text in texts if not _HISTORY.search(where) and _ROOT.search(text)), None)
+    root_named = any(not _HISTORY.search(where) and _ROOT.search(text) for where, text in texts)
     note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))
-    documented = [bool(found) or declared(route) or (prose.naming(path) if path != "/" else root_named) is not None
+    documented = [bool(found) or declared(route) or (root_named if path == "/" else prose.naming(path) is not None)
                   for route, path, found in zip(routes, paths, matches)]
     # the paths one written path serves (with a regex's or an Express path's optional part and
     # without) are one documented route when the list names either
@@ -280,10 +294,8 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
         if route["visibility"] == "public" and not known and _registration(route) not in registered:
             route["visibility"] = "internal"
             route["unknowns"].append(note)
-        elif found and route["visibility"] == "internal" and any(u.startswith(OPENAPI_OMITS) for u in route["unknowns"]):
-            # an OpenAPI document that covers part of the service (its JSON API) does not hide what the list names
-            route["visibility"] = "public"
-            route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(OPENAPI_OMITS)]
+        elif found and _omitted(route):  # an OpenAPI document of part of the service does not hide what the list names
+            _undo_omitted(route)
 
 
 def _registration(route: dict[str, Any]) -> tuple[Any, ...]:
