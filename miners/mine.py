@@ -500,7 +500,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 evidence[0]["detail"] = f"a module that defines the route {surface.name}"
             if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail:
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
-            notes = [UNKNOWN_PREFIX.format(surface.detail["prefix_unknown"])] if "prefix_unknown" in surface.detail else []
+            unknown = surface.detail.get("prefix_unknown")
+            notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
                                    file_module, "public", f.language, path, surface.line, surface.end_line, name,
                                    surface.description, evidence, effects, round(confidence, 2), notes)

@@ -19,7 +19,8 @@ from .facts import FileFacts, Surface, Symbol
 from .python_modules import absolute, find_through_reexports, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
-_CARRIED = ("table", "receiver", "config_from", "within", "prefix_unknown")  # what a placeholder says that its routes keep
+# what a placeholder says that its routes keep
+_CARRIED = ("table", "receiver", "config_from", "within", "prefix_unknown")
 
 
 @dataclass(frozen=True)

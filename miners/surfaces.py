@@ -135,13 +135,15 @@ _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DE
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route",
                  b"add_tool", b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch",
                  b"add_delete", b"add_head", b"add_view", b"add_routes", b"add_handlers")
-_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild", b"add_namespace")  # mounts: no surface
+_PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild",
+                   b"add_namespace")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
 _PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
 _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework)\b|"
-                                  rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:re_)?path\b)", re.MULTILINE)
+                                  rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:re_)?path\b)",
+                                  re.MULTILINE)
 # (django.urls' path: a function that returns url patterns names no urlpatterns)
 _PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
@@ -475,13 +477,13 @@ def class_attribute_default(pf: ParsedFile, cls: Any, attr: str) -> str | None:
             if left is None or right is None or pf.text(left) != f"self.{attr}":
                 continue
             strip = None  # `self.prefix = prefix.rstrip("/")`
-            if right.type == "call" and right.child_by_field_name("function").type == "attribute":
-                function = right.child_by_field_name("function")
+            method = right.child_by_field_name("function") if right.type == "call" else None
+            if method is not None and method.type == "attribute":
                 args = right.child_by_field_name("arguments").named_children
-                if pf.text(function.child_by_field_name("attribute")) in ("strip", "rstrip", "lstrip") and \
+                if pf.text(method.child_by_field_name("attribute")) in ("strip", "rstrip", "lstrip") and \
                         len(args) <= 1 and all(py_string(pf, a) is not None for a in args):
-                    strip = (pf.text(function.child_by_field_name("attribute")), py_string(pf, args[0]) if args else None)
-                    right = function.child_by_field_name("object")
+                    strip = (pf.text(method.child_by_field_name("attribute")), py_string(pf, args[0]) if args else None)
+                    right = method.child_by_field_name("object")
             if right.type == "identifier" and pf.text(right) in defaults:
                 value = py_string(pf, defaults[pf.text(right)])
                 return getattr(value, strip[0])(strip[1]) if value is not None and strip else value
@@ -1218,8 +1220,9 @@ class _Python:
                 if definition is not None and definition.type == "class_definition":
                     if attr == "route" and path is not None and function:  # flask-restx, flask-smorest
                         prefix = known[1] or self.namespace_prefix(receiver)
+                        # (the receiver: an Api's add_namespace mounts it)
                         self.resource(node, function, _join_paths(prefix, path), known[0],
-                                      **({"receiver": receiver} if receiver else {}))  # (an Api's add_namespace mounts it)
+                                      **({"receiver": receiver} if receiver else {}))
                     continue
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
@@ -1507,10 +1510,12 @@ class _Python:
         assembly to read (miners/deferred_paths.py)."""
         name = self.pf.text(obj)
         made = self.value_of(obj, at)
-        cls = self.callee(made.child_by_field_name("function"))[1] if made is not None and made.type == "call" and \
+        made = made if made is not None and made.type == "call" else None
+        given = py_args(made.child_by_field_name("arguments"))[1] if made is not None else {}
+        if attr in given:
+            return self.resolve(given[attr])  # Settings(PREFIX="/v2")
+        cls = self.pf.text(made.child_by_field_name("function")) if made is not None and \
             made.child_by_field_name("function").type == "identifier" else None
-        if made is not None and made.type == "call" and attr in py_args(made.child_by_field_name("arguments"))[1]:
-            return self.resolve(py_args(made.child_by_field_name("arguments"))[1][attr])  # Settings(PREFIX="/v2")
         if cls is None:
             function = _enclosing(at, "function_definition")
             params = function.child_by_field_name("parameters").named_children if function is not None else []
@@ -1694,9 +1699,9 @@ class _Python:
         """A version catalog, `catalog = [("/v2", v2_0.public_endpoints(self, conf))]`, that a loop
         registers as `app.add_route(version_path + route, resource)`: each function's table of routes
         is served under its version's prefix."""
-        joined = any(attr == "add_route" and (args := py_args(call.child_by_field_name("arguments"))[0])
-                     and args[0].type == "binary_operator" for call, _, attr in self.call_info())
-        if not joined or "falcon" not in self.modules:
+        if "falcon" not in self.modules or not any(
+                attr == "add_route" and (args := py_args(call.child_by_field_name("arguments"))[0])
+                and args[0].type == "binary_operator" for call, _, attr in self.call_info()):
             return
         root = self.pf.tree.root_node
         for m in _PY_FACTORY_TUPLE.finditer(self.pf.source):
@@ -2049,7 +2054,7 @@ class _Python:
                 detail.update(view_class=cls, view_import=self.imported_as(cls))
             if "name" in keywords and self.resolve(keywords["name"]):
                 detail["name"] = self.resolve(keywords["name"])
-            detail["receiver"] = owner  # (what an include() of this module, or of the function, mounts: miners/mounts.py)
+            detail["receiver"] = owner  # (what an include() of this module or function mounts: miners/mounts.py)
             if len(paths) > 1:
                 detail["template"] = route  # one regex, the paths with its optional part and without
             for path in paths:
@@ -2875,7 +2880,7 @@ class _Js:
 
     def verb_route(self, call: Any, receiver: Any, prop: str, args: list[Any]) -> None:
         # router.route('/x').get(h).post(h): the path is on the route() call the verb is chained to
-        node, path = receiver, None
+        node, path, unknown = receiver, None, None
         while node is not None and node.type == "call_expression":
             inner_receiver, inner_prop = self.member(node)
             if inner_prop == "route":
@@ -2894,12 +2899,12 @@ class _Js:
                 return  # app.get('etag fn'), axios.get('/x', {params}): not a route
             path = self.resolve(args[0])
             handler_node = args[-1]
-        unknown = None
-        first = _unwrap_js(args[0]) if args else None
-        if path is None and first is not None and first.type == "binary_expression" and \
-                self.pf.text(first.child_by_field_name("operator")) == "+":
-            # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
-            path, unknown = self.resolve(first.child_by_field_name("right")), self.pf.text(first.child_by_field_name("left"))
+            first = _unwrap_js(args[0])
+            if path is None and first.type == "binary_expression" and \
+                    self.pf.text(first.child_by_field_name("operator")) == "+":
+                # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
+                path = self.resolve(first.child_by_field_name("right"))
+                unknown = self.pf.text(first.child_by_field_name("left"))
         if path is None or not path.startswith(("/", "{/")):
             return
         framework = self.http_receiver(receiver)
