@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _regex_paths, _route_name, _surface, _unwrap_js, js_string
+from .surfaces import _regex_paths, _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_string
 
 _MARK = b"handler"
 _FUNCTIONS = ("function_expression", "function", "arrow_function", "identifier", "member_expression",
@@ -29,7 +29,8 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
         left, right = expression.child_by_field_name("left"), _unwrap_js(expression.child_by_field_name("right"))
         target = parsed.text(left) if left is not None else ""
         if target in ("exports", "module.exports") and right is not None and right.type == "object":
-            fields.update(_object_fields(parsed, right))
+            pairs = js_object_fields(parsed, right, lambda key: js_key(parsed, key))
+            fields.update({name: _unwrap_js(value) for name, value in pairs.items()})
         elif left is not None and left.type == "member_expression" and \
                 parsed.text(left.child_by_field_name("object")) in ("exports", "module.exports"):
             fields[parsed.text(left.child_by_field_name("property"))] = right
@@ -48,18 +49,6 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
     return [_surface("http-route", _route_name(method, p), anchor, "route-module",
                      detail={"method": method, "path": p, "module_route": True, **detail})
             for method in methods for p in paths]
-
-
-def _object_fields(parsed: ParsedFile, node: Any) -> dict[str, Any]:
-    out = {}
-    for pair in node.named_children:
-        if pair.type == "pair":
-            key = pair.child_by_field_name("key")
-            name = js_string(parsed, key) if key.type == "string" else parsed.text(key)
-            out[name] = _unwrap_js(pair.child_by_field_name("value"))
-        elif pair.type == "method_definition":  # handler(request, response) {...}
-            out[parsed.text(pair.child_by_field_name("name"))] = pair
-    return out
 
 
 def _methods(parsed: ParsedFile, node: Any) -> list[str]:

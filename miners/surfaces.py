@@ -23,6 +23,7 @@ from __future__ import annotations
 import inspect
 import operator
 import re
+from collections.abc import Callable
 from typing import Any
 
 from miners import jvm_routes
@@ -2297,6 +2298,32 @@ JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identi
                     "call_expression", "array", "async_arrow_function")
 
 
+def js_key(pf: ParsedFile, node: Any) -> str | None:
+    """An object key as written: a name, a number or a string (a computed one is not read here)."""
+    if node is None:
+        return None
+    if node.type in ("property_identifier", "identifier", "number"):
+        return pf.text(node)
+    return js_string(pf, node)
+
+
+def js_object_fields(pf: ParsedFile, node: Any, key: Callable[[Any], str | None]) -> dict[str, Any]:
+    """{key: value node} of an object literal; a shorthand property and a method are their own nodes."""
+    out = {}
+    for child in node.named_children:
+        if child.type == "pair":
+            k = key(child.child_by_field_name("key"))
+            if k is not None:
+                out[k] = child.child_by_field_name("value")
+        elif child.type == "shorthand_property_identifier":
+            out[pf.text(child)] = child
+        elif child.type == "method_definition":
+            k = key(child.child_by_field_name("name"))
+            if k is not None:
+                out[k] = child
+    return out
+
+
 class _Js:
     def __init__(self, pf: ParsedFile) -> None:
         self.pf = pf
@@ -2407,13 +2434,9 @@ class _Js:
                     self.strings[f"{name}.{self.key(member.child_by_field_name('name'))}"] = value
 
     def key(self, node: Any) -> str | None:
-        if node is None:
-            return None
-        if node.type in ("property_identifier", "identifier", "number"):
-            return self.pf.text(node)
-        if node.type == "computed_property_name" and node.named_children:
+        if node is not None and node.type == "computed_property_name" and node.named_children:
             return self.resolve(node.named_children[0])
-        return js_string(self.pf, node)
+        return js_key(self.pf, node)
 
     def resolve(self, node: Any, depth: int = 0) -> str | None:
         """A string literal, or a same-file const / object member / enum member it names, or a
@@ -2516,20 +2539,7 @@ class _Js:
         node = _unwrap_js(node)
         if node is not None and node.type == "identifier" and self.pf.text(node) in self.nodes:
             node = self.nodes[self.pf.text(node)]
-        out = {}
-        if node is not None and node.type == "object":
-            for child in node.named_children:
-                if child.type == "pair":
-                    k = self.key(child.child_by_field_name("key"))
-                    if k is not None:
-                        out[k] = child.child_by_field_name("value")
-                elif child.type == "shorthand_property_identifier":
-                    out[self.pf.text(child)] = child
-                elif child.type == "method_definition":
-                    k = self.key(child.child_by_field_name("name"))
-                    if k is not None:
-                        out[k] = child
-        return out
+        return js_object_fields(self.pf, node, self.key) if node is not None and node.type == "object" else {}
 
     def role_of(self, value: Any) -> tuple[str, str] | None:
         """What a const is bound to: an HTTP router/app, an MCP server, a commander program."""
