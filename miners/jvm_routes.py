@@ -15,6 +15,7 @@ from typing import Any
 
 from .doc_comments import doc_comment_text
 from .facts import ParsedFile, Surface
+from .parsing import descendants
 
 SPRING = {"GetMapping": "GET", "PostMapping": "POST", "PutMapping": "PUT", "DeleteMapping": "DELETE",
           "PatchMapping": "PATCH", "RequestMapping": None}
@@ -88,14 +89,14 @@ class _Java:
     def __init__(self, parsed: ParsedFile) -> None:
         self.pf = parsed
         self.constants: dict[str, str] = {}
-        for node in _walk(parsed.tree.root_node, ("field_declaration",)):
+        for node in descendants(parsed.tree.root_node, "field_declaration"):
             for declarator in (c for c in node.named_children if c.type == "variable_declarator"):
                 name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
                 if name is not None and value is not None and value.type == "string_literal":
                     self.constants[self.pf.text(name)] = self._string(value)
 
     def classes(self, root: Any) -> Iterator[tuple[Any, str]]:
-        for node in _walk(root, ("class_declaration", "interface_declaration")):
+        for node in descendants(root, ("class_declaration", "interface_declaration")):
             name = node.child_by_field_name("name")
             if name is not None:
                 yield node, self.pf.text(name)
@@ -163,14 +164,14 @@ class _Kotlin(_Java):
     def __init__(self, parsed: ParsedFile) -> None:  # (not Java's: Kotlin's constants are other nodes)
         self.pf = parsed
         self.constants = {}
-        for node in _walk(parsed.tree.root_node, ("property_declaration",)):
-            name = next((c for c in _walk(node, ("simple_identifier",))), None)
+        for node in descendants(parsed.tree.root_node, "property_declaration"):
+            name = next((c for c in descendants(node, "simple_identifier")), None)
             value = next((c for c in node.named_children if c.type == "string_literal"), None)
             if name is not None and value is not None:
                 self.constants[self.pf.text(name)] = self._string(value)
 
     def classes(self, root: Any) -> Iterator[tuple[Any, str]]:
-        for node in _walk(root, ("class_declaration", "object_declaration")):
+        for node in descendants(root, ("class_declaration", "object_declaration")):
             name = next((c for c in node.named_children if c.type == "type_identifier"), None)
             if name is not None:
                 yield node, self.pf.text(name)
@@ -223,16 +224,6 @@ class _Kotlin(_Java):
 
     def doc(self, node: Any) -> str:
         return _javadoc(self.pf, node, "multiline_comment")
-
-
-def _walk(node: Any, types: tuple[str, ...]) -> Iterator[Any]:
-    """The nodes of these types under `node` (itself and nested ones included), in source order."""
-    stack = [node]
-    while stack:
-        here = stack.pop()
-        if here.type in types:
-            yield here
-        stack.extend(reversed(here.named_children))
 
 
 def _javadoc(pf: ParsedFile, node: Any, comment: str) -> str:

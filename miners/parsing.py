@@ -385,12 +385,14 @@ def fast_text(parsed: Any) -> None:
         d["text"] = lambda node: decoded[node.start_byte:node.end_byte]
 
 
-def descendants(node: Any, kind: str) -> list[Any]:
-    """The named nodes of type `kind` under `node` (itself included), without recursion (deep trees)."""
+def descendants(node: Any, kind: str | tuple[str, ...]) -> list[Any]:
+    """The named nodes of type `kind` (or of any of these types) under `node`, itself included, in
+    source order; without recursion (deep trees)."""
+    kinds = (kind,) if isinstance(kind, str) else kind
     out, stack = [], [node]
     while stack:
         current = stack.pop()
-        if current.type == kind:
+        if current.type in kinds:
             out.append(current)
-        stack.extend(current.named_children)
+        stack.extend(reversed(current.named_children))
     return out

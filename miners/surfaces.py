@@ -3058,13 +3058,13 @@ class _Js:
         if key is None:
             return
         local = {}  # `const tools = [...]` inside the handler, then `return { tools }`
-        for declarator in self.descendants(args[1], "variable_declarator"):
+        for declarator in descendants(args[1], "variable_declarator"):
             name_node, value_node = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
             if name_node is not None and value_node is not None and name_node.type == "identifier":
                 local[self.pf.text(name_node)] = _unwrap_js(value_node)
-        found = [_unwrap_js(pair.child_by_field_name("value")) for pair in self.descendants(args[1], "pair")
+        found = [_unwrap_js(pair.child_by_field_name("value")) for pair in descendants(args[1], "pair")
                  if self.key(pair.child_by_field_name("key")) == key]
-        found += [local.get(key) for short in self.descendants(args[1], "shorthand_property_identifier")
+        found += [local.get(key) for short in descendants(args[1], "shorthand_property_identifier")
                   if self.pf.text(short) == key]
         for items in found:
             if items is not None and items.type == "identifier":
@@ -3087,15 +3087,6 @@ class _Js:
                     uri = self.resolve(fields.get("uri"))
                     self.out.append(_surface(kind, name, item_node, "mcp", description=description,
                                              detail={"api": "setRequestHandler", **({"uri": uri} if uri else {})}))
-
-    def descendants(self, node: Any, node_type: str) -> list[Any]:
-        out, stack = [], [node]
-        while stack:
-            current = stack.pop()
-            if current.type == node_type:
-                out.append(current)
-            stack.extend(reversed(current.named_children))
-        return out
 
     # CLI: commander, yargs
     def cli(self) -> None:
