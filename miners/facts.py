@@ -117,6 +117,26 @@ class ViewSet:
     actions: list[dict[str, Any]] = field(default_factory=list)  # {method, detail, methods, url_path, line}
 
 
+# a field's value as its file writes it: the text, or what it names in another module
+# (the import specifier, the name there, and the member of it: `HTTPRoutes.content` -> ("./http", "HTTPRoutes", "content"))
+FieldValue = str | tuple[str, str, str | None]
+
+
+@dataclass
+class RouteClass:
+    """A class whose fields declare an HTTP route (browserless: `method = Methods.post;
+    path = [HTTPRoutes.content]`), as its file writes it; miners/route_classes.py finishes it with
+    what the classes it extends and the modules it imports hold."""
+
+    name: str
+    line: int
+    end_line: int
+    exported: bool
+    base: tuple[str | None, str] | None  # (specifier, or None for this file; the name there, "default" too)
+    names: list[str]  # its own name and its base's as written: what says it is a route
+    fields: dict[str, list[FieldValue]]  # "path", "method": their values, in order
+
+
 @dataclass
 class FileFacts:
     path: str
@@ -130,3 +150,4 @@ class FileFacts:
     declares_app: bool = False  # calls defineCapabilities or defineApp: read again by the app capability reader
     mounts: list[Mount] = field(default_factory=list)  # routers this file mounts under a prefix
     viewsets: list[ViewSet] = field(default_factory=list)  # Django REST framework classes a router may serve
+    route_classes: list[RouteClass] = field(default_factory=list)  # classes whose fields declare a route

@@ -41,6 +41,7 @@ from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
+from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
@@ -79,6 +80,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
+            facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -160,6 +162,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
     resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
+    resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
@@ -497,7 +500,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             if surface.detail.get("table"):  # listed, but the call that registers the table is not followed
                 evidence[0]["detail"] = f"{surface.framework} route table: {surface.name}"
             elif surface.detail.get("module_route"):  # (the server registers it at run time, by module type)
-                evidence[0]["detail"] = f"a module that defines the route {surface.name}"
+                what = "class" if "route_class" in surface.detail else "module"
+                evidence[0]["detail"] = f"a {what} that defines the route {surface.name}"
             if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail:
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             unknown = surface.detail.get("prefix_unknown")

@@ -14,14 +14,13 @@ cannot be found changes nothing: nothing is guessed.
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import replace
 
 from .facts import FACTORY, FileFacts, Mount, Surface
+from .js_modules import js_module_file
 from .python_modules import absolute, find_through_reexports, module_files
 
 Router = tuple[str, str]  # (file, the router's name there)
-_JS_EXTENSIONS = ("", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx")
 _DEPTH = 8  # mounts followed upwards at most (a cycle, or an absurd nesting, stops there)
 
 
@@ -110,13 +109,9 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
         def defined(there: str, name: str) -> Router | None:
             return None if any(n == name for n, _ in facts[there].module.reexports) else (there, name)
         return find_through_reexports(facts, modules, f"{base}.{mount.name}" if base else mount.name, defined)
-    if not mount.module.startswith("."):
-        return None  # a package's router: not in this tree
-    base = posixpath.normpath(posixpath.join(posixpath.dirname(path), mount.module))
-    found = next((p for p in (base + ext for ext in _JS_EXTENSIONS) if p in facts), None) or next(
-        (p for p in (f"{base}/index{ext}" for ext in _JS_EXTENSIONS[1:]) if p in facts), None)
+    found = js_module_file(facts, path, mount.module)
     if found is None:
-        return None
+        return None  # a package's router, or a file not in this tree
     if mount.name == "default" and not mount.called:
         local = facts[found].module.default_export
         return (found, local) if local else None
