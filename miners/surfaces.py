@@ -1368,6 +1368,10 @@ class _Python:
             if kind == "identifier" and self.pf.text(node) in self.names:  # another module's constant
                 return [DEFERRED + self.names[self.pf.text(node)] + DEFERRED]
             obj = node.child_by_field_name("object") if kind == "attribute" else None
+            if obj is not None and obj.type == "identifier" and self.pf.text(obj) in self.names:
+                # `app.API_PREFIX` of `from pkg import app`: that module's constant (or an object's attribute)
+                attr = self.pf.text(node.child_by_field_name("attribute"))
+                return [DEFERRED + f"{self.names[self.pf.text(obj)]}.{attr}" + DEFERRED]
             cls = _enclosing(at, "class_definition") if obj is not None and self.pf.text(obj) == "self" else None
             if cls is not None:  # `self.prefix`, kept by __init__ from its parameter's default ("")
                 default = class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute")))
@@ -2692,40 +2696,71 @@ class _Js:
         return out
 
     # routers mounted under a prefix: app.use("/users", users), router.use("/x", sub.routes()) (Koa),
-    # app.route("/books", books) (Hono)
+    # app.route("/books", books) (Hono); and, with no prefix of their own, a router a factory of
+    # another module makes, handed to `app.use(...)` or as the handler of `app.all("/entries*", ...)`
+    # (which passes the whole path on): its routes are served wherever this app is
     def mounts(self) -> None:
         for call, receiver, prop in self.member_info():
-            if receiver is None or prop != "use" and prop != "route":
+            if receiver is None or prop not in ("use", "route", "all", *HTTP_VERBS):
                 continue
             args = js_args(call.child_by_field_name("arguments"))
-            if len(args) < 2 or prop == "route" and len(args) != 2:
-                continue
-            prefix = self.resolve(args[0])
-            root = self.chain_root(receiver)
-            if prefix is None or not prefix.startswith("/") or root is None or root.type != "identifier" or \
-                    self.http_receiver(receiver) is None:
+            if not args or prop == "route" and len(args) != 2:
                 continue
             target = _unwrap_js(args[-1])
             if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
-                target = self.promised_by(target) or target
+                target = self.promised_by(target) or self.made_by(target, call) or target
+            prefix = self.resolve(args[0]) if len(args) > 1 else None
+            if prop not in ("use", "route") or prefix is None:
+                if prop == "route" or len(args) > 1 and prop == "use" or not self.required_factory(target):
+                    continue
+                prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
+            root = self.chain_root(receiver)
+            if prefix and not prefix.startswith("/") or root is None or root.type != "identifier" or \
+                    self.http_receiver(receiver) is None:
+                continue
+            within = _js_function_name(self.pf, receiver)  # (a factory's app: served where its result is)
             if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
                 function = target.child_by_field_name("function")
                 spec = self.require_of(target)
                 if spec is not None:
-                    self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call)))
+                    self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call),
+                                                   within=within))
                     continue
                 factory = self.factory_of(target)
                 if factory is not None:  # a router factory's result: the routes its body registers
                     module, name = factory
                     self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
-                                                   called=True))
+                                                   called=True, within=within))
                 target = function.child_by_field_name("object") if function is not None and \
                     function.type == "member_expression" else None  # (and the object's own routes: `sub.routes()`)
             if target is None or target.type != "identifier":
                 continue
             name = self.pf.text(target)
             module, imported = self.import_of(name)
-            self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call)))
+            self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
+                                           within=within))
+
+    def made_by(self, name: Any, before: Any) -> Any:
+        """The call of another module's router factory a name was last bound to before `before`
+        (`var api = require('./lib/api/')(env, ctx)`), or None."""
+        text, value = self.pf.text(name), None
+        for node in self.declarators:
+            if node.start_byte > before.start_byte:
+                break
+            binding = node.child_by_field_name("name")
+            if binding is not None and binding.type == "identifier" and self.pf.text(binding) == text:
+                value = _unwrap_js(node.child_by_field_name("value"))
+        return value if self.required_factory(value) else None
+
+    def required_factory(self, call: Any) -> bool:
+        """Whether `call` calls a function another module of this tree exports: `require('./x')(opts)`,
+        `makeRouter(opts)` of `import { makeRouter } from './routes'`."""
+        function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" \
+            else None
+        if function is not None and function.type == "call_expression":
+            return (self.require_of(function) or "").startswith(".")
+        return function is not None and function.type == "identifier" and \
+            (self.import_of(self.pf.text(function))[0] or "").startswith(".")
 
     def factory_of(self, call: Any) -> tuple[str | None, str] | None:
         """(module specifier or None, the function's name there) of a call to a router factory:

@@ -498,6 +498,48 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     assert koa_routes == {"GET /users/:id", "GET /ping"}  # `users.routes()` hands over the router itself
 
 
+def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
+    """nightscout: `var api = require('./lib/api/')(env)` is mounted at /api/v1 after a middleware;
+    that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`,
+    `app.use(r)`), which see the path whole: their routes are served under /api/v1 too."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "ns", "version": "1.0.0", "main": "server.js"}',
+        "server.js": (
+            "const express = require('express');\nfunction create(env) {\n  const app = express();\n"
+            "  var api = require('./lib/api/')(env);\n  app.use('/api/v1', bodyParser({limit: 5}), api);\n"
+            "  app.get('/', (q, s) => s.end());\n  return app;\n}\nmodule.exports = create;\n"),
+        "lib/api/index.js": (
+            "function create(env) {\n  const express = require('express'), app = express();\n"
+            "  var entries = require('./entries/')(app, env);\n  app.all('/entries*', entries);\n"
+            "  app.use(require('./status')(app));\n  app.get('/x', handler(env));\n  return app;\n}\n"
+            "module.exports = create;\n"),
+        "lib/api/entries/index.js": (
+            "function configure(app, env) {\n  const express = require('express'), api = express.Router();\n"
+            "  api.get('/entries/:spec', (q, s) => s.end());\n  api.post('/entries/', (q, s) => s.end());\n"
+            "  return api;\n}\nmodule.exports = configure;\n"),
+        "lib/api/status.js": (
+            "module.exports = function status(app) {\n  const r = require('express').Router();\n"
+            "  r.get('/status', (q, s) => s.end());\n  return r;\n};\n"),
+    })
+    assert sorted(routes) == ["ANY /api/v1/entries*", "GET /", "GET /api/v1/entries/:spec", "GET /api/v1/status",
+                              "GET /api/v1/x", "POST /api/v1/entries/"]
+
+
+def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
+        "svc/__init__.py": "",
+        "svc/app.py": 'API_PREFIX = "/api/v1/svc"\n',
+        "svc/api.py": (
+            "from fastapi import FastAPI\nfrom svc import app\nPREFIX = app.API_PREFIX\n\n"
+            "def create_app():\n    api = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)\n\n"
+            '    @api.get(f"{PREFIX}/tools")\n    async def tools():\n        return []\n\n'
+            '    @api.post(f"{app.API_PREFIX}/tools/{{name}}")\n    async def call(name: str):\n        return {}\n\n'
+            '    @api.get(f"{app.MISSING}/gone")\n    async def gone():\n        return {}\n    return api\n'),
+    })
+    assert sorted(routes) == ["GET /api/v1/svc/tools", "POST /api/v1/svc/tools/{name}"]  # an unread part: no route
+
+
 def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path, capsys):
     root = tmp_path / "svc"
     (root / "dist").mkdir(parents=True)
