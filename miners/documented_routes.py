@@ -40,6 +40,9 @@ _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
                     + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
+# a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
+_PATH_FIRST = re.compile(r"^[ \t]*\|[ \t]*[`*_]{0,3}/[^|\n]*(?:\|[^|\n]*)??\|[ \t]*[`*_]{0,3}" + _METHOD
+                         + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*[`*_]{0,3}[ \t]*\|", re.MULTILINE)
 # on an entry's line, a method, or a path: one without a method of its own has the last ones
 # (`| `GET /api/kpis`, `/api/alerts` | ... |`)
 _PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::"
@@ -58,6 +61,9 @@ _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
 MIN_LISTED = 3  # entries that make a list, not a mention
 OPENAPI_OMITS = UNDECLARED.partition("{")[0]
 UNLISTED = "served, but not among the endpoints the documentation lists ({paths})"
+# FastAPI's /docs, /redoc, /openapi.json: the framework's pages about the API; public when the docs name one
+FRAMEWORK_PAGE = "served by the framework itself ({}): a page about the API, not one of its operations"
+_FRAMEWORK_PAGE = FRAMEWORK_PAGE.partition("(")[0]
 
 
 def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset()) \
@@ -115,9 +121,27 @@ def endpoint_list(texts: list[tuple[str, str]]) \
                 token = _entry_token(pair[3])
                 for method in methods:
                     entries.setdefault((method, token), (path, line))
+        if "|" in text:
+            _path_first_rows(path, text, entries, lines)
         if _METHOD_HEADING.search(text):
             _sections(path, text, entries, lines)
     return entries, lines
+
+
+def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+                     lines: set[tuple[str, int]]) -> None:
+    """The entries of a table that gives each row's path before its method: every method of the
+    row serves each path of it."""
+    counted, line = 0, 1
+    for m in _PATH_FIRST.finditer(text):
+        line, counted = line + text.count("\n", counted, m.start()), m.start()
+        lines.add((path, line))
+        pairs = list(_PAIR.finditer(text, m.start(), m.end()))
+        methods = [(p[1] or p[2]).upper() for p in pairs if p[3] is None]
+        for pair in pairs:
+            if pair[3] is not None:
+                for method in methods:
+                    entries.setdefault((method, _entry_token(pair[3])), (path, line))
 
 
 def _sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
@@ -194,6 +218,9 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
             route["evidence"].append({"kind": "documentation", "detail": f"{where} names {token}",
                                       "path": where, "line": line})
             route["confidence"] = max(route["confidence"], DOCUMENTED_AND_SERVED)
+            if any(u.startswith(_FRAMEWORK_PAGE) for u in route.get("unknowns", ())):  # the docs send readers to it
+                route["visibility"] = "public"
+                route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(_FRAMEWORK_PAGE)]
     _unlisted_internal(routes, paths, texts, names.literal)
     _named_with_method(routes, paths, texts, names.literal)
 

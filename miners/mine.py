@@ -31,7 +31,7 @@ from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
-from .documented_routes import link_documented_routes
+from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
@@ -506,8 +506,10 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             unknown = surface.detail.get("prefix_unknown")
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
-            candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name,
-                                   file_module, "public", f.language, path, surface.line, surface.end_line, name,
+            if "builtin" in surface.detail:
+                notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
+            candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name, file_module,
+                                   "internal" if "builtin" in surface.detail else "public", f.language, path, surface.line, surface.end_line, name,
                                    surface.description, evidence, effects, round(confidence, 2), notes)
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema

@@ -131,6 +131,23 @@ def test_entries_with_a_colon_after_the_method_and_sections_that_a_method_heads(
         "POST /v1/wallets :18"]  # a bullet that begins with a path, in a method's section, is one of its entries
 
 
+
+def test_a_table_that_gives_the_path_before_the_method():
+    readme = ("## API Endpoints\n\n| Endpoint | Method | Description |\n| --- | --- | --- |\n"
+              "| `/health` | GET | Health check |\n| `/v1/messages` | POST | Messages (see `/docs`) |\n"
+              "| `/files/{name}` | Download | GET, DELETE | a file |\n| `/v1/models` | GET | Models |\n"
+              "| `/not/an/entry` | Something | Else | GET |\n")
+    entries = endpoint_list([("README.md", readme)])[0]
+    assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [
+        "DELETE /files/{name} :7", "GET /files/{name} :7", "GET /health :5", "GET /v1/models :8",
+        "POST /v1/messages :6"]  # (the method's cell next to the path's, or one cell after it)
+    names = ["GET /health", "POST /v1/messages", "GET /v1/models", "GET /api/accounts", "GET /docs"]
+    assert _visibility(names, [("README.md", readme)]) == {
+        "GET /health": "public", "POST /v1/messages": "public", "GET /v1/models": "public",
+        "GET /api/accounts": "internal",  # served, but the list leaves it out
+        "GET /docs": "internal",  # an entry's line is the list's: what its description names is not an entry
+    }
+
 def test_the_paths_of_one_written_path_are_listed_together():
     """`re_path(r"^social/token/(?:(?P<provider>\\w+)/?)?$")` serves two paths: a list naming one
     names both. Two decorators on one function (`@app.route("/load")`, `@app.route("/v1/load")`) are
@@ -190,3 +207,22 @@ def test_a_method_and_path_named_in_prose_keep_a_route_a_partial_openapi_documen
     docs = "Mutating operations need a scope (`POST /endpoints`, `PUT`/`DELETE /endpoints/{name}`); /secret is not.\n"
     link_documented_routes(routes, [("docs/server-config.md", docs)])
     assert [r["visibility"] for r in routes] == ["public", "public", "internal", "internal"]  # PUT: no path of its own
+
+
+def test_fastapis_own_pages_are_internal_unless_the_docs_send_readers_to_them(tmp_path, capsys):
+    from conftest import mined_routes
+
+    from miners.documented_routes import FRAMEWORK_PAGE
+
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
+        "README.md": "Start it, then open the interactive docs at http://localhost:8000/docs.\n",
+        "svc/__init__.py": "",
+        "svc/app.py": ("from fastapi import FastAPI\napp = FastAPI()\n\n"
+                       '@app.get("/items")\ndef items():\n    return []\n'),
+    })
+    visibility = {name: c["visibility"] for name, c in routes.items()}
+    assert visibility == {"GET /items": "public", "GET /docs": "public", "GET /openapi.json": "internal",
+                          "GET /redoc": "internal", "GET /docs/oauth2-redirect": "internal"}
+    assert FRAMEWORK_PAGE.format("openapi_url") in routes["GET /openapi.json"]["unknowns"]
+    assert not any(u.startswith("served by the framework") for u in routes["GET /docs"]["unknowns"])
