@@ -26,6 +26,7 @@ import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from .assets import ASSET
 from .declared_routes import UNDECLARED, declared, route_key
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
@@ -63,7 +64,8 @@ OPENAPI_OMITS = UNDECLARED.partition("{")[0]
 UNLISTED = "served, but not among the endpoints the documentation lists ({paths})"
 # FastAPI's /docs, /redoc, /openapi.json: the framework's pages about the API; public when the docs name one
 FRAMEWORK_PAGE = "served by the framework itself ({}): a page about the API, not one of its operations"
-_FRAMEWORK_PAGE = FRAMEWORK_PAGE.partition("(")[0]
+# what keeps a served route internal until the documentation names it
+_UNTIL_NAMED = (FRAMEWORK_PAGE.partition("(")[0], ASSET)
 
 
 def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset()) \
@@ -218,9 +220,9 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
             route["evidence"].append({"kind": "documentation", "detail": f"{where} names {token}",
                                       "path": where, "line": line})
             route["confidence"] = max(route["confidence"], DOCUMENTED_AND_SERVED)
-            if any(u.startswith(_FRAMEWORK_PAGE) for u in route.get("unknowns", ())):  # the docs send readers to it
+            if any(u.startswith(_UNTIL_NAMED) for u in route.get("unknowns", ())):  # the docs send readers to it
                 route["visibility"] = "public"
-                route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(_FRAMEWORK_PAGE)]
+                route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(_UNTIL_NAMED)]
     _unlisted_internal(routes, paths, texts, names.literal)
     _named_with_method(routes, paths, texts, names.literal)
 

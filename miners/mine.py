@@ -25,6 +25,7 @@ from typing import Any
 from schemas.ecma import utc_now
 
 from . import declared_scan
+from .assets import ASSET
 from .config_children import expand_config_children
 from .coverage import MINIFIED, content_problem, plan
 from .declarations import extract_declarations
@@ -508,8 +509,12 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
+            if surface.detail.get("asset"):
+                notes.append(ASSET)
+            # (a framework's page or a file handed out as it is: public only when the docs name it)
+            hidden = "builtin" in surface.detail or surface.detail.get("asset")
             candidate = _candidate(repo_key, identity, surface.kind, name, surface.handler or name, file_module,
-                                   "internal" if "builtin" in surface.detail else "public", f.language, path, surface.line, surface.end_line, name,
+                                   "internal" if hidden else "public", f.language, path, surface.line, surface.end_line, name,
                                    surface.description, evidence, effects, round(confidence, 2), notes)
             if surface.input_schema is not None:
                 candidate["draft_contract"]["input"] = surface.input_schema

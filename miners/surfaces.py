@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from miners import jvm_routes
+from miners.assets import js_serves_file, py_serves_file
 from miners.doc_comments import doc_comment_text
 from miners.facts import FACTORY, Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, descendants, fast_text, file_captures
@@ -1228,7 +1229,8 @@ class _Python:
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
                 methods = keywords.get("methods") or keywords.get("method")  # Bottle's is `method`
-                self.route(node, known, path, attr, methods, function, description, receiver)
+                asset = {"asset": True} if py_serves_file(self.pf, definition) else None
+                self.route(node, known, path, attr, methods, function, description, receiver, asset)
         for call, receiver, attr in self.call_info():
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
@@ -2963,7 +2965,8 @@ class _Js:
                 self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,
                                          detail={"method": method, "path": form, **self.receiver_detail(receiver),
                                                  **({"template": path} if form != path else {}),
-                                                 **({"prefix_unknown": unknown} if unknown else {})}))
+                                                 **({"prefix_unknown": unknown} if unknown else {}),
+                                                 **({"asset": True} if js_serves_file(self.pf, handler_node) else {})}))
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""
