@@ -21,6 +21,8 @@ console script name.
 from __future__ import annotations
 
 import inspect
+import itertools
+import math
 import operator
 import re
 from collections.abc import Callable
@@ -1232,6 +1234,9 @@ class _Python:
                 asset = {"asset": True} if py_serves_file(self.pf, definition) else None
                 self.route(node, known, path, attr, methods, function, description, receiver, asset)
         for call, receiver, attr in self.call_info():
+            if attr in HTTP_VERBS or attr in ("route", "api_route"):
+                self.applied_decorator(call, receiver, attr)
+                continue
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
             known = self.http_framework(receiver)
@@ -1247,6 +1252,21 @@ class _Python:
             extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
             for path, handler in self.paths_of(call, positional[0], view, named):
                 self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
+
+    def applied_decorator(self, call: Any, receiver: str | None, attr: str) -> None:
+        """A route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`."""
+        outer = call.parent
+        if receiver is None or outer is None or outer.type != "call" or \
+                outer.child_by_field_name("function").start_byte != call.start_byte:
+            return
+        known = self.http_framework(receiver)
+        handlers = py_args(outer.child_by_field_name("arguments"))[0]
+        if known is None or len(handlers) != 1 or handlers[0].type != "identifier":
+            return
+        positional, keywords = py_args(call.child_by_field_name("arguments"))
+        path = self.path_of(positional[0] if positional else keywords.get("path") or keywords.get("rule"))
+        methods = keywords.get("methods") or keywords.get("method")
+        self.route(call, known, path, attr, methods, self.pf.text(handlers[0]), "", receiver)
 
     # FastAPI serves its own pages unless told not to: the OpenAPI document (openapi_url, default
     # /openapi.json) and, with it, Swagger UI (docs_url, /docs, with its OAuth2 redirect) and ReDoc
@@ -1627,7 +1647,7 @@ class _Python:
                 entries.append(call)
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is not None and right is not None and right.type == "list" and \
+            if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
                     self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
                 lists.append(right)
         for listed in lists:
@@ -1660,7 +1680,7 @@ class _Python:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""
         if node is None or depth > 4:
             return []
-        if node.type == "list":
+        if node.type in ("list", "set", "tuple"):  # (a set or a tuple of entries serves as well)
             return [node]
         if node.type == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "+":
             return self.tornado_lists(node.child_by_field_name("left"), at, depth + 1) + \
@@ -2952,6 +2972,16 @@ class _Js:
                 # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
                 path = self.resolve(first.child_by_field_name("right"))
                 unknown = self.pf.text(first.child_by_field_name("left"))
+            if path is None and first.type == "template_string":
+                looped = self.loop_paths(first)  # `/${idp.toLowerCase()}/authorize` for each idp of a literal list
+                if looped:
+                    for each in looped:
+                        self.verb_route_at(call, receiver, prop, handler_node, each, None)
+                    return
+        self.verb_route_at(call, receiver, prop, handler_node, path, unknown)
+
+    def verb_route_at(self, call: Any, receiver: Any, prop: str, handler_node: Any, path: str | None,
+                      unknown: str | None) -> None:
         if path is None or not path.startswith(("/", "{/")):
             return
         framework = self.http_receiver(receiver)
@@ -2967,6 +2997,80 @@ class _Js:
                                                  **({"template": path} if form != path else {}),
                                                  **({"prefix_unknown": unknown} if unknown else {}),
                                                  **({"asset": True} if js_serves_file(self.pf, handler_node) else {})}))
+
+    def loop_paths(self, template: Any) -> list[str] | None:
+        """The paths a template literal gives, one per value of the loop variable it names
+        (`for (const idp of ['singPass', 'corpPass'])`, `['a', 'b'].forEach((k) => ...)`), also
+        lower- or upper-cased; None when a part is not known."""
+        parts: list[str | tuple[str, str | None]] = []  # text, or (a loop variable, its case)
+        values: dict[str, list[str]] = {}
+        for child in template.children:
+            if child.type == "string_fragment":
+                parts.append(self.pf.text(child))
+            elif child.type == "escape_sequence":
+                return None
+            elif child.type == "template_substitution":
+                inner = [c for c in child.named_children if c.type != "comment"]
+                if len(inner) != 1:
+                    return None
+                known = self.resolve(inner[0])
+                if known is not None:
+                    parts.append(known)
+                    continue
+                looped = self.loop_variable(inner[0])
+                if looped is None:
+                    return None
+                (name, taken), case = looped
+                values[name] = taken
+                parts.append((name, case))
+        if not values or math.prod(len(v) for v in values.values()) > 64:
+            return None
+        out = []
+        for chosen in itertools.product(*values.values()):  # one value of each variable at a time
+            value = dict(zip(values, chosen))
+            out.append("".join(p if isinstance(p, str) else
+                               value[p[0]].lower() if p[1] == "toLowerCase" else
+                               value[p[0]].upper() if p[1] == "toUpperCase" else value[p[0]] for p in parts))
+        return out
+
+    def loop_variable(self, node: Any) -> tuple[tuple[str, list[str]], str | None] | None:
+        """((a loop variable, the strings it takes over a literal list), the case it is turned to:
+        `idp`, `idp.toLowerCase()`), or None."""
+        case = None
+        if node.type == "call_expression" and not js_args(node.child_by_field_name("arguments")):
+            function = node.child_by_field_name("function")
+            if function.type != "member_expression" or \
+                    self.pf.text(function.child_by_field_name("property")) not in ("toLowerCase", "toUpperCase"):
+                return None
+            case, node = self.pf.text(function.child_by_field_name("property")), function.child_by_field_name("object")
+        if node.type != "identifier":
+            return None
+        name, scope, items = self.pf.text(node), node.parent, None
+        while scope is not None and items is None:
+            if scope.type == "for_in_statement" and self.pf.text(scope.child_by_field_name("left")) == name:
+                if not any(c.type == "of" for c in scope.children):
+                    return None  # for (k in o): the keys of an object
+                items = scope.child_by_field_name("right")
+            elif scope.type in ("arrow_function", "function_expression"):
+                params = scope.child_by_field_name("parameters") or scope.child_by_field_name("parameter")
+                first = params if params is not None and params.type == "identifier" else (
+                    params.named_children[0] if params is not None and params.named_children else None)
+                if first is not None and self.pf.text(first) == name:
+                    call = scope.parent.parent if scope.parent is not None and scope.parent.type == "arguments" else None
+                    function = call.child_by_field_name("function") if call is not None and \
+                        call.type == "call_expression" else None
+                    if function is None or function.type != "member_expression" or \
+                            self.pf.text(function.child_by_field_name("property")) not in ("forEach", "map"):
+                        return None  # a parameter of some other function: not known
+                    items = function.child_by_field_name("object")
+            scope = scope.parent
+        items = _unwrap_js(items)
+        if items is not None and items.type == "identifier":
+            items = self.nodes.get(self.pf.text(items))
+        if items is None or items.type != "array" or not 0 < items.named_child_count <= 32:
+            return None
+        taken = [self.resolve(item) for item in items.named_children]
+        return None if any(v is None for v in taken) else ((name, taken), case)  # type: ignore[misc]
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""

@@ -4,7 +4,6 @@ reason, unless the documentation names them. Mined from real trees through the C
 from __future__ import annotations
 
 from conftest import mined_routes
-
 from miners.assets import ASSET
 
 

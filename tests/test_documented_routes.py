@@ -211,7 +211,6 @@ def test_a_method_and_path_named_in_prose_keep_a_route_a_partial_openapi_documen
 
 def test_fastapis_own_pages_are_internal_unless_the_docs_send_readers_to_them(tmp_path, capsys):
     from conftest import mined_routes
-
     from miners.documented_routes import FRAMEWORK_PAGE
 
     routes = mined_routes(tmp_path, capsys, {

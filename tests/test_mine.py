@@ -483,7 +483,7 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     report = mine(tmp_path, capsys, str(root))
     routes = {c["name"] for c in report["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /data/:id.json", "POST /data/:id/elevation", "GET /fonts/fonts.json", "GET /api/status",
-                      "GET /local/x", "GET /health",
+                      "GET /local/x", "GET /health", "GET /data/a", "GET /data/b",  # (a loop over a literal list)
                       "GET /styles/:id/:z.png"}  # a promised router (`.then((sub) => ...)`), dynamically imported
 
     koa = tmp_path / "koa"

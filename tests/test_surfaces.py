@@ -331,6 +331,57 @@ def test_fastapi_serves_its_own_document_and_pages_unless_told_not_to():
         ("GET /openapi.json", "self._app")]
 
 
+def test_express_paths_of_a_loop_over_a_literal_list_one_route_per_value():
+    found = surfaces("javascript", '''
+        const express = require("express");
+        const app = express();
+        const VERSIONS = ["v2", "v3"];
+        function config(app) {
+          for (const idp of ["singPass", "corpPass"]) {
+            app.get(`/${idp.toLowerCase()}/authorize`, (req, res) => res.end());
+            app.post(`/${idp.toUpperCase()}/token/${idp}`, token);
+          }
+          VERSIONS.forEach((v) => app.get(`/myinfo/${v}/person`, person));
+          for (const key in table) { app.get(`/t/${key}`, h); }
+          [1, 2].map(function (n) { return app.get(`/n/${other(n)}`, h); });
+        }
+        module.exports = (version) => (app) => app.get(`/api/${version}/x`, h);
+        ''')
+    assert [s.name for s in found] == [  # (in line order, by name within a line)
+        "GET /corppass/authorize", "GET /singpass/authorize", "POST /CORPPASS/token/corpPass",
+        "POST /SINGPASS/token/singPass",  # a variable named twice takes one value at a time
+        "GET /myinfo/v2/person", "GET /myinfo/v3/person",
+    ]  # (the keys of an object, a call's result, a parameter given by a caller: not known, no route)
+
+
+def test_python_route_decorators_applied_by_a_call_and_tornado_handler_sets():
+    found = surfaces("python", '''
+        from fastapi import FastAPI
+        app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+        async def put_file(checksum: str):
+            return "OK"
+
+        if writable:
+            put_file = app.put("/{checksum}")(put_file)
+            other = app.get("/x")(make(), 1)
+        ''')
+    assert [(s.name, s.handler) for s in found] == [("PUT /{checksum}", "put_file")]
+    tornado = surfaces("python", '''
+        import tornado.web
+        from tornado.web import RequestHandler
+
+        def make_app():
+            handlers = {
+                (r"/channels/([\\w%-]+)", ChannelHandler),
+                (r"/stats", StatsHandler),
+            }
+            return tornado.web.Application(handlers)
+        ''')
+    assert sorted((s.name, s.detail["resource"]) for s in tornado) == [
+        ("* /channels/{arg1}", "ChannelHandler"), ("* /stats", "StatsHandler")]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
