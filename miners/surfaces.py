@@ -2718,9 +2718,9 @@ class _Js:
         return out
 
     # routers mounted under a prefix: app.use("/users", users), router.use("/x", sub.routes()) (Koa),
-    # app.route("/books", books) (Hono); and, with no prefix of their own, a router a factory of
-    # another module makes, handed to `app.use(...)` or as the handler of `app.all("/entries*", ...)`
-    # (which passes the whole path on): its routes are served wherever this app is
+    # app.route("/books", books) (Hono); and, with no prefix of its own, a router a factory of
+    # another module makes, the handler of `app.all("/entries*", ...)` (which passes the whole path
+    # on): its routes are served wherever this app is
     def mounts(self) -> None:
         for call, receiver, prop in self.member_info():
             if receiver is None or prop not in ("use", "route", "all", *HTTP_VERBS):
@@ -2733,7 +2733,7 @@ class _Js:
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = self.resolve(args[0]) if len(args) > 1 else None
             if prop not in ("use", "route") or prefix is None:
-                if prop == "route" or len(args) > 1 and prop == "use" or not self.required_factory(target):
+                if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
                     continue
                 prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
             root = self.chain_root(receiver)

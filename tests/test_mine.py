@@ -500,8 +500,8 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
 
 def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
     """nightscout: `var api = require('./lib/api/')(env)` is mounted at /api/v1 after a middleware;
-    that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`,
-    `app.use(r)`), which see the path whole: their routes are served under /api/v1 too."""
+    that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`),
+    which see the path whole: their routes are served under /api/v1 too."""
     routes = mined_routes(tmp_path, capsys, {
         "package.json": '{"name": "ns", "version": "1.0.0", "main": "server.js"}',
         "server.js": (
@@ -511,7 +511,7 @@ def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispat
         "lib/api/index.js": (
             "function create(env) {\n  const express = require('express'), app = express();\n"
             "  var entries = require('./entries/')(app, env);\n  app.all('/entries*', entries);\n"
-            "  app.use(require('./status')(app));\n  app.get('/x', handler(env));\n  return app;\n}\n"
+            "  app.all('/status*', require('./status')(app));\n  app.get('/x', handler(env));\n  return app;\n}\n"
             "module.exports = create;\n"),
         "lib/api/entries/index.js": (
             "function configure(app, env) {\n  const express = require('express'), api = express.Router();\n"
@@ -521,8 +521,8 @@ def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispat
             "module.exports = function status(app) {\n  const r = require('express').Router();\n"
             "  r.get('/status', (q, s) => s.end());\n  return r;\n};\n"),
     })
-    assert sorted(routes) == ["ANY /api/v1/entries*", "GET /", "GET /api/v1/entries/:spec", "GET /api/v1/status",
-                              "GET /api/v1/x", "POST /api/v1/entries/"]
+    assert sorted(routes) == ["ANY /api/v1/entries*", "ANY /api/v1/status*", "GET /", "GET /api/v1/entries/:spec",
+                              "GET /api/v1/status", "GET /api/v1/x", "POST /api/v1/entries/"]
 
 
 def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
