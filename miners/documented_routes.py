@@ -27,7 +27,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .assets import ASSET
-from .declared_routes import UNDECLARED, declared, route_key
+from .declared_routes import UNDECLARED, declared, route_key, served_paths
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
 _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?|(?<![\w.~/\\-]))"
@@ -206,6 +206,9 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
     routes = [c for c in candidates if c["kind"] == "http-route"]
     if not routes or not texts:
         return
+    in_openapi = {route_key("GET", p)[1] for c in candidates if c["kind"] == "declared-operation"
+                  and c["declared"]["format"] == "openapi" for found in served_paths(c["declared"]["metadata"])
+                  for p in found}  # the paths the package's OpenAPI documents have, under any method
     named = documented_paths(texts)
     if not named:
         return
@@ -220,6 +223,8 @@ def link_documented_routes(candidates: list[dict[str, Any]], texts: list[tuple[s
             route["evidence"].append({"kind": "documentation", "detail": f"{where} names {token}",
                                       "path": where, "line": line})
             route["confidence"] = max(route["confidence"], DOCUMENTED_AND_SERVED)
+            if _omitted(route) and route_key("GET", path)[1] not in in_openapi:
+                _undo_omitted(route)  # the docs name a path the OpenAPI document has under no method
             if any(u.startswith(_UNTIL_NAMED) for u in route.get("unknowns", ())):  # the docs send readers to it
                 route["visibility"] = "public"
                 route["unknowns"] = [u for u in route["unknowns"] if not u.startswith(_UNTIL_NAMED)]

@@ -38,6 +38,7 @@ from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
 from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
+from .node_http_routes import node_http_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pyramid_routes import resolve_pyramid_routes
@@ -81,6 +82,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
+            facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),

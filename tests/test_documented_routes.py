@@ -201,12 +201,19 @@ def test_a_method_and_path_named_in_prose_keep_a_route_a_partial_openapi_documen
 
     omitted = UNDECLARED.format(paths="misc/TabPy.yml")
     routes = [dict(_route(n), unknowns=[omitted]) for n in ("POST /endpoints", "DELETE /endpoints/{arg1}",
-                                                            "PUT /endpoints/{arg1}", "GET /secret")]
+                                                            "PUT /endpoints/{arg1}", "GET /status", "GET /hidden")]
     for route in routes:
         route["visibility"] = "internal"
-    docs = "Mutating operations need a scope (`POST /endpoints`, `PUT`/`DELETE /endpoints/{name}`); /secret is not.\n"
-    link_documented_routes(routes, [("docs/server-config.md", docs)])
-    assert [r["visibility"] for r in routes] == ["public", "public", "internal", "internal"]  # PUT: no path of its own
+    operations = [{"kind": "declared-operation", "declared": {"format": "openapi", "metadata": {
+        "method": "GET", "path": path, "servers": []}}} for path in ("/endpoints", "/endpoints/{name}")]
+    docs = ("Mutating operations need a scope (`POST /endpoints`, `PUT`/`DELETE /endpoints/{name}`).\n"
+            "Probes may call /status.\n")
+    link_documented_routes(routes + operations, [("docs/server-config.md", docs)])
+    assert [r["visibility"] for r in routes] == [
+        "public", "public",
+        "internal",  # PUT: its path is the document's, which has no PUT, and no line names PUT with its own path
+        "public",  # a path the document has under no method, named in the docs: documented after all
+        "internal"]
 
 
 def test_fastapis_own_pages_are_internal_unless_the_docs_send_readers_to_them(tmp_path, capsys):

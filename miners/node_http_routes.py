@@ -1,0 +1,187 @@
+"""HTTP routes of a request handler that dispatches by itself, as plain node:http servers do: it
+compares the request's path with a literal (`if (url.pathname === '/health')`, `req.url === '/x'
+&& req.method === 'POST'`, `switch (pathname) { case '/v1/lists': ... }`), or the server looks the
+path up in a table of `{path, handler}` objects (`const routes = [{ path: '/openapi.yaml',
+handler }]`).
+
+The request is known by where the comparison is: inside a function whose first parameter is the
+request (`req`, `request`) and second the response, or a table in a file that creates a server. A
+path compared in browser code (`location.pathname`), or in a middleware (`(req, res, next)`,
+which passes requests on or holds them back), is no route. The method is the one the same
+condition, or an `if` around it, compares `req.method` with; otherwise any.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .facts import ParsedFile, Surface
+from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_string
+
+# `== '/x'`, `'/x' == x.pathname`, `case '/x'`: searched one at a time, each for its leading literal
+# (an alternation, or a leading \b, makes the search try every position: 15 times slower)
+_COMPARED = tuple(re.compile(p) for p in (rb"""==\s*['"`]/""", rb"""==\s*[\w$.]*(?:pathname|url|path)\b""",
+                                          rb"""case\s+['"`]/"""))
+_REQUESTS = ("req", "request", "incomingMessage", "msg")
+_RESPONSES = ("res", "response", "resp", "reply", "serverResponse")
+_NAMES = ("pathname", "path", "url", "urlPath", "route")  # a variable the request's path is read into
+_BROWSER = ("location", "window", "document", "history")
+_VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+_FUNCTIONS = ("function_declaration", "function_expression", "arrow_function", "function", "method_definition")
+_METHOD = re.compile(rb"\.method\s*===?\s*['\"`]([A-Za-z]+)['\"`]|['\"`]([A-Za-z]+)['\"`]\s*===?\s*[\w$.]*\.method\b")
+
+
+def node_http_routes(parsed: ParsedFile) -> list[Surface]:
+    """The routes a JS/TS file's own dispatching shows, or none (cheap when it compares no path)."""
+    source = parsed.source
+    if parsed.tree is None or b"/" not in source:
+        return []
+    out: list[Surface] = []
+    reader: list[Any] = []
+    spans = sorted(m.span() for regex in _COMPARED for m in regex.finditer(source))
+    if spans:
+        root, seen = parsed.tree.root_node, set()
+        for start, end in spans:
+            node = root.descendant_for_byte_range(start, end)
+            while node is not None and node.type not in ("binary_expression", "switch_case", "program"):
+                node = node.parent
+            if node is None or node.type == "program" or node.start_byte in seen:
+                continue
+            seen.add(node.start_byte)
+            found = _compared(parsed, node, reader)
+            if found is not None:
+                anchor, path = found
+                for method in _methods(parsed, node):
+                    out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
+                                        detail={"method": method, "path": path, "compared": True}))
+    if b"createServer" in source and b"handler" in source:
+        out += _tables(parsed, reader)
+    return out
+
+
+def _compared(parsed: ParsedFile, node: Any, reader: list[Any]) -> tuple[Any, str] | None:
+    """(the node to cite, the path) when `node` compares the request's path with a literal."""
+    if node.type == "switch_case":
+        value = node.child_by_field_name("value")
+        switch = node.parent.parent if node.parent is not None else None
+        subject = switch.child_by_field_name("value") if switch is not None and \
+            switch.type == "switch_statement" else None
+        path = _path(parsed, value, reader)
+        subject = _unwrap_js(subject.named_children[0]) if subject is not None and \
+            subject.type == "parenthesized_expression" and subject.named_children else subject
+        return (node, path) if path is not None and _request_path(parsed, subject, node) else None
+    operator = node.child_by_field_name("operator")
+    if operator is None or parsed.text(operator) not in ("===", "=="):
+        return None
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    for literal, other in ((right, left), (left, right)):
+        path = _path(parsed, literal, reader)
+        if path is not None and _request_path(parsed, other, node):
+            return node, path
+    return None
+
+
+def _path(parsed: ParsedFile, node: Any, reader: list[Any]) -> str | None:
+    if node is None:
+        return None
+    text = js_string(parsed, node)
+    if text is None and _unwrap_js(node).type == "template_string":
+        if not reader:
+            from .surfaces import _Js
+
+            reader.append(_Js(parsed))
+        text = reader[0].resolve(node)
+    return text if text is not None and text.startswith("/") and " " not in text and len(text) <= 300 else None
+
+
+def _request_path(parsed: ParsedFile, node: Any, at: Any) -> bool:
+    """Whether `node` is the request's path: `req.url`, `parsedUrl.pathname`, or a variable
+    named for it, in a request handler; not the browser's `location.pathname`."""
+    node = _unwrap_js(node)
+    if node is None:
+        return False
+    if node.type == "member_expression":
+        prop = parsed.text(node.child_by_field_name("property"))
+        root = node
+        while root.type in ("member_expression", "call_expression", "subscript_expression"):
+            root = root.child_by_field_name("object") or root.child_by_field_name("function") or root
+            if root is None:
+                return False
+        if parsed.text(root) in _BROWSER:
+            return False
+        if prop == "path" and parsed.text(node.child_by_field_name("object")) not in _REQUESTS:
+            return False  # (`this.$route.path`, a file's path: only the request's own is its path)
+        if prop not in ("pathname", "url", "path"):
+            return False
+    elif node.type != "identifier" or parsed.text(node) not in _NAMES:
+        return False
+    return _in_handler(parsed, at)
+
+
+def _in_handler(parsed: ParsedFile, node: Any) -> bool:
+    """Whether `node` is inside a function that takes a request and a response."""
+    while node is not None:
+        if node.type in _FUNCTIONS:
+            params = node.child_by_field_name("parameters")
+            names = [parsed.text(p.child_by_field_name("pattern") or p) for p in params.named_children] \
+                if params is not None else []
+            if len(names) >= 2 and names[0] in _REQUESTS and names[1] in _RESPONSES:
+                return names[2:3] != ["next"]  # a middleware's test lets a request through or not: no route
+        node = node.parent
+    return False
+
+
+def _methods(parsed: ParsedFile, node: Any) -> list[str]:
+    """The method the comparison's condition, or an `if` around it, requires (`req.method === 'POST'`)."""
+    at = node
+    for _ in range(4):
+        while at is not None and at.type not in ("if_statement", "ternary_expression", "switch_case"):
+            at = at.parent
+        if at is None:
+            break
+        condition = at.child_by_field_name("condition")
+        if condition is not None:
+            found = {(m[1] or m[2]).decode().upper() for m in _METHOD.finditer(parsed.source, condition.start_byte,
+                                                                             condition.end_byte)}
+            found &= set(_VERBS)
+            if found:
+                return sorted(found)
+        at = at.parent
+    return ["ANY"]
+
+
+def _tables(parsed: ParsedFile, reader: list[Any]) -> list[Surface]:
+    """`[{ path: '/health', handler }, ...]`: a route table of a file that creates a server."""
+    out: list[Surface] = []
+    for array in _arrays(parsed.tree.root_node):
+        rows = []
+        for item in array.named_children:
+            fields = js_object_fields(parsed, item, lambda key: js_key(parsed, key)) if item.type == "object" else {}
+            path = _path(parsed, fields.get("path") or fields.get("url"), reader)
+            method = js_string(parsed, fields["method"]) if "method" in fields else "ANY"
+            if path is None or "handler" not in fields or "component" in fields or method is None or \
+                    method.upper() not in (*_VERBS, "ANY"):
+                rows = []
+                break
+            rows.append((item, method.upper(), path))
+        if len(rows) >= 2:
+            out += [_surface("http-route", _route_name(method, path), item, "node:http",
+                             detail={"method": method, "path": path, "table": True}) for item, method, path in rows]
+    return out
+
+
+def _arrays(root: Any) -> list[Any]:
+    """The module-level array literals bound to a name (`const routes = [...]`)."""
+    out = []
+    for statement in root.named_children:
+        declaration = statement.named_children[0] if statement.type == "export_statement" and \
+            statement.named_children else statement
+        if declaration.type not in ("lexical_declaration", "variable_declaration"):
+            continue
+        for declarator in declaration.named_children:
+            value = _unwrap_js(declarator.child_by_field_name("value")) if declarator.type == "variable_declarator" \
+                else None
+            if value is not None and value.type == "array":
+                out.append(value)
+    return out

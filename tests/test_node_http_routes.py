@@ -1,0 +1,37 @@
+"""Routes of a handler that dispatches by itself (plain node:http): path comparisons, switches and
+`{path, handler}` tables; not a browser's location, not a middleware's filter. Mined from real
+trees through the CLI."""
+
+from __future__ import annotations
+
+from conftest import mined_routes
+
+
+def test_a_plain_node_http_handlers_own_dispatch(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "colors", "version": "1.0.0", "main": "src/server.js"}',
+        "src/server.js": (
+            "import http from 'http';\nconst base = 'v1/';\n"
+            "const routes = [\n  { path: '/', handler: async () => meta() },\n"
+            "  { path: `/${base}lists/`, handler: lists },\n  { path: '/upload', method: 'post', handler: up },\n];\n"
+            "const server = http.createServer(async (req, res) => {\n  const url = new URL(req.url, 'http://x');\n"
+            "  if (url.pathname === '/health') return ok(res);\n"
+            "  if (req.method === 'DELETE' && req.url === '/cache') return clear(res);\n"
+            "  if (req.method === 'POST') {\n    switch (url.pathname) {\n      case '/v1/names/': return names(res);\n"
+            "      case '/v1/swatch': return swatch(res);\n    }\n  }\n});\n"),
+        "src/wellKnown.js": (
+            "export function build() {\n  return async function handleWellKnown(request, response) {\n"
+            "    const u = new URL(request.url, 'http://localhost');\n"
+            "    if (u.pathname === '/.well-known/security.txt') return text(response);\n  };\n}\n"),
+        "src/middleware.js": (  # a filter that passes requests on: no route
+            "module.exports = (req, res, next) => {\n  if (req.path === '/api/config') return next();\n"
+            "  deny(res);\n};\n"),
+        "web/app.js": (  # browser code: the page's own location, not a request's path
+            "function route(req, res) {\n  if (window.location.pathname === '/login') show();\n}\n"),
+        "src/table.js": (  # a table of a file that creates no server: a client's, maybe
+            "module.exports = [{ path: '/a', handler: a }, { path: '/b', handler: b }];\n"),
+    })
+    assert sorted(routes) == ["ANY /", "ANY /.well-known/security.txt", "ANY /health", "ANY /v1/lists/",
+                              "DELETE /cache", "POST /upload", "POST /v1/names/", "POST /v1/swatch"]
+    assert routes["ANY /health"]["source"]["line"] == 10
+    assert routes["ANY /v1/lists/"]["evidence"][0]["detail"] == "node:http route table: ANY /v1/lists/"
