@@ -41,6 +41,8 @@ _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
                     + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
+# a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
+_ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
 # a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
 _PATH_FIRST = re.compile(r"^[ \t]*\|[ \t]*[`*_]{0,3}/[^|\n]*(?:\|[^|\n]*)??\|[ \t]*[`*_]{0,3}" + _METHOD
                          + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*[`*_]{0,3}[ \t]*\|", re.MULTILINE)
@@ -114,7 +116,7 @@ def endpoint_list(texts: list[tuple[str, str]]) \
             line, counted = line + text.count("\n", counted, m.start()), m.start()
             lines.add((path, line))
             methods, joined = [""], False  # `GET/POST /x`: methods one after another serve the path alike
-            for pair in _PAIR.finditer(text, m.start(), len(text) if end < 0 else end):
+            for pair in _pairs(text, m.start(), len(text) if end < 0 else end):
                 if pair[3] is None:
                     method = (pair[1] or pair[2]).upper()
                     methods, joined = ([*methods, method] if joined else [method]), True
@@ -130,6 +132,15 @@ def endpoint_list(texts: list[tuple[str, str]]) \
     return entries, lines
 
 
+def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The methods and paths of an entry's line, a path with alternatives written as the shell
+    does (`/services/{id}/{start,stop}/`) as each of its paths."""
+    line = text[start:end]
+    if "," in line and "{" in line:
+        line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in m[2].split(",")), line)
+    return list(_PAIR.finditer(line))
+
+
 def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
                      lines: set[tuple[str, int]]) -> None:
     """The entries of a table that gives each row's path before its method: every method of the
@@ -138,7 +149,7 @@ def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[
     for m in _PATH_FIRST.finditer(text):
         line, counted = line + text.count("\n", counted, m.start()), m.start()
         lines.add((path, line))
-        pairs = list(_PAIR.finditer(text, m.start(), m.end()))
+        pairs = _pairs(text, m.start(), m.end())
         methods = [(p[1] or p[2]).upper() for p in pairs if p[3] is None]
         for pair in pairs:
             if pair[3] is not None:

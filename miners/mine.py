@@ -606,6 +606,10 @@ def _program(surface: Any, package: dict[str, Any]) -> str:
             return f"{program} {name}"
         if surface.framework in ("click", "typer"):  # the root is a function name; the program is what is typed
             return f"{program} {name.partition(' ')[2]}".strip()
+        first, _, rest = name.partition(" ")
+        if first != program and first.replace("_", "-") == program.replace("_", "-"):
+            # `prog="gpodder_router"` (the module's name, for `python -m`) of the script gpodder-router
+            return f"{program} {rest}".strip()
     return name or surface.handler or "(the program)"
 
 

@@ -1185,7 +1185,8 @@ class _Python:
             if role[0] != "http":
                 return None
             _, keywords = py_args(role[2].child_by_field_name("arguments"))
-            prefix = self.resolve(keywords.get("prefix")) or self.resolve(keywords.get("url_prefix")) or (
+            given = keywords.get("prefix") or keywords.get("url_prefix")
+            prefix = self.resolve(given) or self.parameter_default(given) or (
                 self.path_of(keywords.get("path")) if role[1] == "cornice" else None) or ""
             return role[1], prefix
         if receiver is None:
@@ -1194,6 +1195,19 @@ class _Python:
             if module in self.modules:
                 return framework, ""
         return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
+
+    def parameter_default(self, node: Any) -> str | None:
+        """The literal default of the enclosing function's parameter `node` names: a router
+        factory's `def build_dashboard_router(prefix: str = "/dashboard")`."""
+        if node is None or node.type != "identifier":
+            return None
+        function = _enclosing(node, "function_definition")
+        params = function.child_by_field_name("parameters") if function is not None else None
+        for param in params.named_children if params is not None else ():
+            if param.type in ("default_parameter", "typed_default_parameter") and \
+                    self.pf.text(param.child_by_field_name("name")) == self.pf.text(node):
+                return self.resolve(param.child_by_field_name("value"))
+        return None
 
     def http(self) -> None:
         for node in self.decorated:
@@ -1645,6 +1659,8 @@ class _Python:
                 lists += self.tornado_lists(given, call, 0)
             elif attr in ("url", "URLSpec"):
                 entries.append(call)
+            elif attr == "add_route" and "falcon" not in self.modules:
+                entries.append(call)  # a server that wraps Tornado's: `server.add_route(r"/api/files", FilesHandler, args)`
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
@@ -1658,7 +1674,7 @@ class _Python:
                 continue
             done.add(entry.start_byte)
             if entry.type == "call":
-                if self.callee_last(entry) not in ("url", "URLSpec"):
+                if self.callee_last(entry) not in ("url", "URLSpec", "add_route"):
                     continue
                 items, _ = py_args(entry.child_by_field_name("arguments"))
             else:

@@ -137,6 +137,10 @@ def test_a_table_that_gives_the_path_before_the_method():
               "| `/health` | GET | Health check |\n| `/v1/messages` | POST | Messages (see `/docs`) |\n"
               "| `/files/{name}` | Download | GET, DELETE | a file |\n| `/v1/models` | GET | Models |\n"
               "| `/not/an/entry` | Something | Else | GET |\n")
+    listed = "| `/services/{id}/{start,stop}/` | POST | Power |\n- `GET /x/{a,b}` and /y\n"
+    alternatives = endpoint_list([("README.md", listed)])[0]
+    assert sorted(alternatives) == [("GET", "/x/a"), ("GET", "/x/b"), ("GET", "/y"),
+                                    ("POST", "/services/{id}/start"), ("POST", "/services/{id}/stop")]
     entries = endpoint_list([("README.md", readme)])[0]
     assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [
         "DELETE /files/{name} :7", "GET /files/{name} :7", "GET /health :5", "GET /v1/models :8",

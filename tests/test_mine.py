@@ -283,6 +283,21 @@ def test_a_console_script_and_the_click_group_it_runs_are_one_command(tmp_path, 
     assert [c["name"] for c in report["candidates"] if c["kind"] == "cli-subcommand"] == ["envtool show"]
 
 
+def test_an_argparse_prog_that_spells_the_script_with_underscores_is_the_script(tmp_path, capsys):
+    root = tmp_path / "tool"
+    (root / "gpodder_router").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(
+        '[project]\nname = "gr"\n[project.scripts]\ngpodder-router = "gpodder_router.__main__:main"\n')
+    (root / "gpodder_router" / "__init__.py").write_text("")
+    (root / "gpodder_router" / "__main__.py").write_text(
+        "import argparse\n\ndef main():\n    parser = argparse.ArgumentParser(prog='gpodder_router')\n"
+        "    sub = parser.add_subparsers(dest='command')\n    sub.add_parser('create-user', help='Create a user.')\n"
+        "    parser.parse_args()\n")
+    report = mine(tmp_path, capsys, str(root))
+    assert sorted(c["name"] for c in report["candidates"] if c["kind"].startswith("cli")) == [
+        "gpodder-router", "gpodder-router create-user"]
+
+
 def test_js_constructors_underscored_names_and_constants_are_not_public_operations(tmp_path, capsys):
     root = tmp_path / "pkg"
     root.mkdir()

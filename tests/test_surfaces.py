@@ -382,6 +382,33 @@ def test_python_route_decorators_applied_by_a_call_and_tornado_handler_sets():
         ("* /channels/{arg1}", "ChannelHandler"), ("* /stats", "StatsHandler")]
 
 
+def test_a_router_prefix_from_its_factorys_parameter_default_and_tornado_style_add_route():
+    found = surfaces("python", '''
+        from fastapi import APIRouter
+
+        def build_dashboard_router(prefix: str = "/dashboard") -> APIRouter:
+            router = APIRouter(prefix=prefix, include_in_schema=False)
+
+            @router.get("/users")
+            async def users():
+                return []
+            return router
+        ''')
+    assert [s.name for s in found] == ["GET /dashboard/users"]
+    wrapped = surfaces("python", '''
+        from rest_tools.server import RestHandler, RestServer
+        from tornado.web import HTTPError
+
+        def create(args):
+            server = RestServer()
+            server.add_route(r"/api/files", FilesHandler, args)
+            server.add_route(r"/api/files/([^\\/]+)", SingleFileHandler, args)
+            return server
+        ''')
+    assert sorted((s.name, s.detail["resource"]) for s in wrapped) == [
+        ("* /api/files", "FilesHandler"), ("* /api/files/{arg1}", "SingleFileHandler")]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
