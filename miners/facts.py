@@ -151,3 +151,4 @@ class FileFacts:
     mounts: list[Mount] = field(default_factory=list)  # routers this file mounts under a prefix
     viewsets: list[ViewSet] = field(default_factory=list)  # Django REST framework classes a router may serve
     route_classes: list[RouteClass] = field(default_factory=list)  # classes whose fields declare a route
+    global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)

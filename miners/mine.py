@@ -27,7 +27,7 @@ from schemas.ecma import utc_now
 from . import declared_scan
 from .assets import ASSET
 from .config_children import expand_config_children
-from .coverage import MINIFIED, content_problem, plan
+from .coverage import MAX_BYTES, MINIFIED, content_problem, plan
 from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
@@ -38,6 +38,7 @@ from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
 from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
+from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
@@ -51,7 +52,7 @@ from .viewset_routes import resolve_viewset_routes
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
-MINIFIED_ENTRY_BYTES = 1 << 20  # a minified entry point up to this size is mined (a bundle of a small service)
+MINIFIED_ENTRY_BYTES = MAX_BYTES  # a minified entry point is mined up to any source file's size (a service's bundle)
 UNKNOWN_PREFIX = "served under a prefix set at run time ({}), not known here: the path as registered"
 FROM_MINIFIED = "read from minified code: the package declares it as an entry point and ships no source for it"
 JS = ("javascript", "typescript", "tsx")
@@ -84,6 +85,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
             facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
+            facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -167,6 +169,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
+    apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)

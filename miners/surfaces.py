@@ -2651,6 +2651,7 @@ class _Js:
 
     def run(self) -> list[Surface]:
         self.http()
+        self.wrapper_routes()
         self.mounts()
         self.mcp()
         self.cli()
@@ -2753,8 +2754,10 @@ class _Js:
                     continue
                 prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
             root = self.chain_root(receiver)
+            router = target is not None and target.type == "identifier" and \
+                self.vars.get(self.pf.text(target), ("",))[0] == "http"  # what takes a router is an app
             if prefix and not prefix.startswith("/") or root is None or root.type != "identifier" or \
-                    self.http_receiver(receiver) is None:
+                    self.http_receiver(receiver) is None and not router:
                 continue
             within = _js_function_name(self.pf, receiver)  # (a factory's app: served where its result is)
             if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
@@ -2960,6 +2963,68 @@ class _Js:
                 items = _unwrap_js(args[0])
                 for item in (items.named_children if items.type == "array" else [items]):
                     self.route_object(call, item, framework)
+
+    def wrapper_routes(self) -> None:
+        """Routes registered through a function of this file that takes the method and the path
+        (`function At(r, e, t, i) { router[r.toLowerCase()](e, ...) }`, or a fixed verb,
+        `router.get(e, ...)`): each call of it with a literal path is a route on that router."""
+        wrappers: dict[str, tuple[Any, str | int, int, Any]] = {}  # name -> (router, verb or index, path index, fn)
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            if function is None or function.type not in ("member_expression", "subscript_expression"):
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            first = _unwrap_js(args[0]) if len(args) >= 2 else None
+            if first is None or first.type != "identifier":
+                continue
+            outer = call.parent
+            while outer is not None and outer.type not in _JS_FUNCTIONS:
+                outer = outer.parent
+            params = outer.child_by_field_name("parameters") if outer is not None else None
+            names = [self.pf.text(p.child_by_field_name("pattern") or p) for p in params.named_children] \
+                if params is not None else []
+            if self.pf.text(first) not in names:
+                continue
+            receiver = function.child_by_field_name("object")
+            if function.type == "member_expression":
+                verb: str | int = self.pf.text(function.child_by_field_name("property"))
+                if verb not in HTTP_VERBS:
+                    continue
+            else:
+                index = _unwrap_js(function.child_by_field_name("index"))
+                if index is not None and index.type == "call_expression" and \
+                        not js_args(index.child_by_field_name("arguments")) and \
+                        index.child_by_field_name("function").type == "member_expression" and \
+                        self.pf.text(index.child_by_field_name("function").child_by_field_name("property")) \
+                        in ("toLowerCase", "toUpperCase"):
+                    index = index.child_by_field_name("function").child_by_field_name("object")
+                if index is None or index.type != "identifier" or self.pf.text(index) not in names:
+                    continue
+                verb = names.index(self.pf.text(index))
+            name = _js_function_name(self.pf, call)
+            if name and "." not in name and name != "default" and self.http_receiver(receiver) is not None:
+                wrappers[name] = (receiver, verb, names.index(self.pf.text(first)), outer)
+        if not wrappers:
+            return
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            wrapper = wrappers.get(self.pf.text(function)) if function is not None and \
+                function.type == "identifier" else None
+            if wrapper is None:
+                continue
+            receiver, verb, at, outer = wrapper
+            if outer.start_byte <= call.start_byte < outer.end_byte:
+                continue  # (the wrapper calling itself)
+            args = js_args(call.child_by_field_name("arguments"))
+            method = verb.upper() if isinstance(verb, str) else (
+                self.resolve(args[verb]) if len(args) > verb else None)
+            path = self.resolve(args[at]) if len(args) > at else None
+            if method is None or method.lower() not in HTTP_VERBS or path is None or not path.startswith("/"):
+                continue
+            framework = self.http_receiver(receiver) or "express"
+            self.out.append(_surface("http-route", _route_name(method, path), call, framework,
+                                     detail={"method": method.upper(), "path": path,
+                                             **self.receiver_detail(receiver)}))
 
     def verb_route(self, call: Any, receiver: Any, prop: str, args: list[Any]) -> None:
         # router.route('/x').get(h).post(h): the path is on the route() call the verb is chained to

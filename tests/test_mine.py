@@ -1331,6 +1331,37 @@ def test_nestjs_controllers_serve_their_decorated_methods(tmp_path, capsys):
     assert routes["GET /cats/:id"]["source"]["line"] == 15
 
 
+def test_nestjs_routes_are_served_under_the_global_prefix_the_bootstrap_sets(tmp_path, capsys):
+    controller = ("import { Controller, Get, Post } from '@nestjs/common';\n\n@Controller('profiles')\n"
+                  "export class ProfilesController {\n  @Get()\n  list() {}\n\n  @Post(':id/servers')\n  add() {}\n}\n\n"
+                  "@Controller('health')\nexport class HealthController {\n  @Get()\n  ok() {}\n}\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "api", "version": "1.0.0", "main": "dist/main.js"}',
+        "src/app.controller.ts": controller,
+        "src/main.ts": ("import { NestFactory } from '@nestjs/core';\nasync function bootstrap() {\n"
+                        "  const app = await NestFactory.create(AppModule);\n"
+                        "  app.setGlobalPrefix('api', { exclude: ['health'] });\n  await app.listen(3000);\n}\n"),
+    })
+    assert sorted(routes) == ["GET /api/profiles", "GET /health", "POST /api/profiles/:id/servers"]
+
+
+def test_routes_registered_through_a_files_own_wrapper_and_a_router_mounted_on_an_unknown_app(tmp_path, capsys):
+    """mcp-hub's bundle: `function At(r, e, t, i) { hp[r.toLowerCase()](e, ...) }`, then
+    `At("POST", "/servers/info", "...", handler)`; the app is made by bundled code nobody can name,
+    but what takes a router under a prefix is an app."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "hub", "version": "1.0.0", "main": "dist/cli.js"}',
+        "dist/cli.js": (
+            "var OL = [], hp = p6.default.Router();\n"
+            "function At(r, e, t, i) { OL.push({method: r, path: e}); hp[r.toLowerCase()](e, (a, n, s) => i(a, n, s)); }\n"
+            "function get(p, h) { hp.get(p, h); }\n"
+            "At('POST', '/servers/info', 'Get status', async (r, e) => {});\nAt('GET', '/health', 'Health', h);\n"
+            "At(method, '/dynamic', 'x', h);\nget('/events', h);\n"
+            "var yc = (0, E0.default)();\nyc.use('/api', hp);\n"),
+    })
+    assert sorted(routes) == ["GET /api/events", "GET /api/health", "POST /api/servers/info"]
+
+
 def test_a_flask_method_view_serves_the_methods_its_class_defines(tmp_path, capsys):
     root = tmp_path / "mv"
     root.mkdir()
