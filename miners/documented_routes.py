@@ -43,6 +43,8 @@ _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
+# a path written after an ellipsis, `…/reject/`: the rest of a path the row gave before
+_ELIDED = re.compile(r"(?:…|\.\.\.)(/[^\s`'\"()|*,]*)")
 # a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
 _PATH_FIRST = re.compile(r"^[ \t]*\|[ \t]*[`*_]{0,3}/[^|\n]*(?:\|[^|\n]*)??\|[ \t]*[`*_]{0,3}" + _METHOD
                          + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*[`*_]{0,3}[ \t]*\|", re.MULTILINE)
@@ -138,7 +140,20 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     line = text[start:end]
     if "," in line and "{" in line:
         line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in m[2].split(",")), line)
+    if "…/" in line or "../" in line:
+        line = _elided(line)
     return list(_PAIR.finditer(line))
+
+
+def _elided(line: str) -> str:
+    """`/comments/{id}/approve/ …/reject/`: an elided path is the row's first path's sibling (or,
+    below a one-segment path, `/notifications/ …/read-all/`, its child)."""
+    first = next((m[3] for m in _PAIR.finditer(_ELIDED.sub("", line)) if m[3]), "")
+    parts = [p for p in first.split("/") if p]
+    if not parts:
+        return line
+    base = "/" + "/".join(parts if len(parts) == 1 else parts[:-1])
+    return _ELIDED.sub(lambda m: base + m[1], line)
 
 
 def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],

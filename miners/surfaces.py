@@ -2374,6 +2374,7 @@ class _Js:
         self.calls = caps.get("call", [])
         self._member_info: list[tuple[Any, Any, str]] | None = None
         self._route_modules: dict[str, bool] = {}
+        self._functions: set[str] | None = None
         self.news = caps.get("new", [])
         self.declarators = caps.get("declarator", [])
         self.modules: set[str] = set()
@@ -2748,7 +2749,7 @@ class _Js:
             target = _unwrap_js(args[-1])
             if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
                 target = self.promised_by(target) or self.made_by(target, call) or target
-            prefix = self.resolve(args[0]) if len(args) > 1 else None
+            prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
             if prop not in ("use", "route") or prefix is None:
                 if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
                     continue
@@ -2791,17 +2792,61 @@ class _Js:
             binding = node.child_by_field_name("name")
             if binding is not None and binding.type == "identifier" and self.pf.text(binding) == text:
                 value = _unwrap_js(node.child_by_field_name("value"))
-        return value if self.required_factory(value) else None
+        return value if self.required_factory(value, here=True) else None
 
-    def required_factory(self, call: Any) -> bool:
+    def required_factory(self, call: Any, here: bool = False) -> bool:
         """Whether `call` calls a function another module of this tree exports: `require('./x')(opts)`,
-        `makeRouter(opts)` of `import { makeRouter } from './routes'`."""
+        `makeRouter(opts)` of `import { makeRouter } from './routes'`; or, with `here`, one this
+        file declares (`const routes = createRoutes(opts)`)."""
         function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" \
             else None
         if function is not None and function.type == "call_expression":
             return (self.require_of(function) or "").startswith(".")
-        return function is not None and function.type == "identifier" and \
-            (self.import_of(self.pf.text(function))[0] or "").startswith(".")
+        if function is None or function.type != "identifier":
+            return False
+        if here and self.pf.text(function) in self.functions():
+            return True
+        return (self.import_of(self.pf.text(function))[0] or "").startswith(".")
+
+    def functions(self) -> set[str]:
+        """The names of the functions this file declares at its top level."""
+        if self._functions is None:
+            self._functions = {self.pf.text(n.child_by_field_name("name")) for n in self._top_functions()}
+        return self._functions
+
+    def _top_functions(self) -> list[Any]:
+        out = []
+        for statement in self.pf.tree.root_node.named_children:
+            node = statement.named_children[0] if statement.type == "export_statement" and \
+                statement.named_children else statement
+            if node.type == "function_declaration" and node.child_by_field_name("name") is not None:
+                out.append(node)
+        return out
+
+    def parameter_default(self, node: Any) -> str | None:
+        """The literal default of the enclosing function's parameter `node` names: `function
+        createApp({ prefix = "/tides" } = {})`, `function mount(app, prefix = "/api")`."""
+        node = _unwrap_js(node)
+        if node is None or node.type != "identifier":
+            return None
+        name, scope = self.pf.text(node), node.parent
+        while scope is not None and scope.type not in _JS_FUNCTIONS:
+            scope = scope.parent
+        params = scope.child_by_field_name("parameters") if scope is not None else None
+        todo = list(params.named_children) if params is not None else []
+        while todo:
+            param = todo.pop()
+            if param.type in ("required_parameter", "optional_parameter"):  # TypeScript's wrappers
+                todo += [c for c in (param.child_by_field_name("pattern"), param.child_by_field_name("value")) if c]
+            elif param.type in ("assignment_pattern", "object_assignment_pattern"):
+                left = param.child_by_field_name("left")
+                if left is not None and left.type in ("identifier", "shorthand_property_identifier_pattern") and \
+                        self.pf.text(left) == name:
+                    return self.resolve(param.child_by_field_name("right"))
+                todo += [c for c in (left,) if c is not None]
+            elif param.type == "object_pattern":
+                todo += param.named_children
+        return None
 
     def factory_of(self, call: Any) -> tuple[str | None, str] | None:
         """(module specifier or None, the function's name there) of a call to a router factory:

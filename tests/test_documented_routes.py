@@ -137,9 +137,13 @@ def test_a_table_that_gives_the_path_before_the_method():
               "| `/health` | GET | Health check |\n| `/v1/messages` | POST | Messages (see `/docs`) |\n"
               "| `/files/{name}` | Download | GET, DELETE | a file |\n| `/v1/models` | GET | Models |\n"
               "| `/not/an/entry` | Something | Else | GET |\n")
-    listed = "| `/services/{id}/{start,stop}/` | POST | Power |\n- `GET /x/{a,b}` and /y\n"
+    listed = ("| `/services/{id}/{start,stop}/` | POST | Power |\n- `GET /x/{a,b}` and /y\n"
+              "| `POST /comments/{id}/approve/` `…/reject/` | moderators |\n"  # an elided path: a sibling
+              "| `GET /notifications/`, `POST …/read-all/` | inbox |\n")  # below one segment: a child
     alternatives = endpoint_list([("README.md", listed)])[0]
-    assert sorted(alternatives) == [("GET", "/x/a"), ("GET", "/x/b"), ("GET", "/y"),
+    assert sorted(alternatives) == [("GET", "/notifications"), ("GET", "/x/a"), ("GET", "/x/b"), ("GET", "/y"),
+                                    ("POST", "/comments/{id}/approve"), ("POST", "/comments/{id}/reject"),
+                                    ("POST", "/notifications/read-all"),
                                     ("POST", "/services/{id}/start"), ("POST", "/services/{id}/stop")]
     entries = endpoint_list([("README.md", readme)])[0]
     assert sorted(f"{m} {p} :{line}" for (m, p), (_, line) in entries.items()) == [

@@ -540,6 +540,22 @@ def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispat
                               "GET /api/v1/status", "GET /api/v1/x", "POST /api/v1/entries/"]
 
 
+def test_an_app_factorys_default_prefix_serves_a_same_file_factorys_router(tmp_path, capsys):
+    """@neaps/api: `function createApp({ prefix = "/tides" } = {})` mounts `createRoutes()`'s router."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "tides", "version": "1.0.0", "main": "dist/index.mjs"}',
+        "dist/index.mjs": (
+            "import express, { Router } from 'express';\n"
+            "function createRoutes({ middleware = [] } = {}) {\n  const router = Router();\n"
+            "  router.get('/extremes', (q, s) => s.end());\n  return router;\n}\n"
+            "function createApp({ prefix = '/tides', compress = true } = {}) {\n"
+            "  const routes = createRoutes({});\n  const app = express();\n  app.use(prefix, routes);\n  return app;\n}\n"
+            "function mount(app, base = '/v2') {\n  app.use(base, createRoutes());\n}\n"
+            "export { createApp, mount };\n"),
+    })
+    assert sorted(routes) == ["GET /tides/extremes", "GET /v2/extremes"]
+
+
 def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
