@@ -39,10 +39,16 @@ _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
-                    + _METHOD + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*" + _SEP
+                    + _METHOD + r"(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}" + _METHOD + r")*" + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
+# the mark between two methods each in its own code span
+_JOINED = re.compile(_METHOD + r"`[ \t]*([/|,])[ \t]*`(?=" + _METHOD + r"`)")
+# a path with an optional part, `/api/keys[/{id}]`
+_OPTIONAL = re.compile(r"(/[^\s`'\"()|*,\[]*)\[(/[^\]\s]*)\]([^\s`'\"()|*,\[]*)")
+# a path whose last segment has siblings after middle dots, `/auth/login · register`
+_SIBLINGS = re.compile(r"(/[^\s`'\"()|*,·]*/)([\w{}.-]+)((?:[ \t]*·[ \t]*[\w{}.-]+)+)")
 # a path written after an ellipsis, `…/reject/`: the rest of a path the row gave before
 _ELIDED = re.compile(r"(?:…|\.\.\.)(/[^\s`'\"()|*,]*)")
 # a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
@@ -137,11 +143,15 @@ def endpoint_list(texts: list[tuple[str, str]]) \
 def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     """The methods and paths of an entry's line, a path with alternatives written as the shell
     does (`/services/{id}/{start,stop}/`) as each of its paths."""
-    line = text[start:end]
+    line = _JOINED.sub(r"\1\2", text[start:end])  # `GET`/`POST`: one cell's methods, as `GET/POST`
     if "," in line and "{" in line:
         line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in m[2].split(",")), line)
     if "…/" in line or "../" in line:
         line = _elided(line)
+    if "[/" in line:  # `/api/accounts[/{user}]`: the path without its optional part, and with it
+        line = _OPTIONAL.sub(lambda m: f"{m[1]}{m[3]} {m[1]}{m[2]}{m[3]}", line)
+    if "·" in line:  # `/api/v1/auth/login · register · bootstrap`: the last segment's siblings
+        line = _SIBLINGS.sub(lambda m: " ".join(m[1] + seg.strip() for seg in [m[2], *m[3].split("·")[1:]]), line)
     return list(_PAIR.finditer(line))
 
 
