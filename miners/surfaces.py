@@ -45,7 +45,8 @@ UNRESOLVED: Any = object()
 # a route verb counts only in a file with a quote followed by "/" (or by an escape that may be one).
 _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerTool|registerResource|"
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
-_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|all|route|use)\s*[(<]")  # use: a mount
+_JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|all|route|use|register)\s*[(<]")
+# (use, register: a mount)
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
@@ -89,6 +90,9 @@ def js_may_declare(parsed: ParsedFile) -> bool:
             elif m[1] == b"use":
                 if len(args) >= 2:
                     return True  # app.use("/users", users): a mount (_Js.mounts)
+            elif m[1] == b"register":
+                if len(args) >= 2 and getattr(_unwrap_js(args[1]), "type", None) == "object":
+                    return True  # fastify.register(plugin, { prefix: "/columns" }): a mount
             elif len(args) >= (1 if _on_route(call) else 2) and \
                     getattr(_unwrap_js(args[-1]), "type", None) in JS_HANDLER_TYPES:
                 return True  # (the rules _Js.verb_route reads a route by)
@@ -157,6 +161,8 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # that registers them
 # a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
 _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
+# a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
+_PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\s*\(")
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 
 
@@ -170,6 +176,7 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
+            or b")(" in source and _PY_APPLIED.search(source) is not None
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source)
             and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
@@ -189,6 +196,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
         return False
     if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
+            or b")(" in source and _PY_APPLIED.search(source) \
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
             and _PY_FRAMEWORK_IMPORT.search(source):
         return True
@@ -2741,6 +2749,9 @@ class _Js:
     # on): its routes are served wherever this app is
     def mounts(self) -> None:
         for call, receiver, prop in self.member_info():
+            if prop == "register" and receiver is not None:
+                self.fastify_plugin(call, receiver)
+                continue
             if receiver is None or prop not in ("use", "route", "all", *HTTP_VERBS):
                 continue
             args = js_args(call.child_by_field_name("arguments"))
@@ -2780,6 +2791,31 @@ class _Js:
             name = self.pf.text(target)
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
+                                           within=within))
+
+    def fastify_plugin(self, call: Any, receiver: Any) -> None:
+        """`fastify.register(ColumnRoute, { prefix: '/columns' })`: the plugin function's routes are
+        served under the prefix (a plugin is a router factory whose result is the plugin itself)."""
+        args = js_args(call.child_by_field_name("arguments"))
+        options = _unwrap_js(args[1]) if len(args) >= 2 else None
+        root = self.chain_root(receiver)
+        if options is None or options.type != "object" or root is None or root.type != "identifier":
+            return
+        prefix = self.resolve(self.object_fields(options).get("prefix"))
+        plugin = _unwrap_js(args[0])
+        if prefix is None or not prefix.startswith("/") or plugin is None or self.http_receiver(receiver) is None:
+            return
+        within = _js_function_name(self.pf, receiver)
+        if plugin.type == "call_expression":  # register(require('./x'), ...), register(import('./x'), ...)
+            spec = self.require_of(plugin) or self.dynamic_import_of(plugin)
+            module, name = (spec, "default") if spec else (None, None)
+        elif plugin.type == "identifier":
+            module, imported = self.import_of(self.pf.text(plugin))
+            name = imported or self.pf.text(plugin)
+        else:
+            return
+        if name is not None:
+            self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call), called=True,
                                            within=within))
 
     def made_by(self, name: Any, before: Any) -> Any:

@@ -556,6 +556,29 @@ def test_an_app_factorys_default_prefix_serves_a_same_file_factorys_router(tmp_p
     assert sorted(routes) == ["GET /tides/extremes", "GET /v2/extremes"]
 
 
+def test_fastify_plugins_registered_under_a_prefix_and_a_decorator_applied_by_a_call(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "meta", "version": "1.0.0", "main": "dist/server/app.js"}',
+        "dist/server/routes/index.js": (
+            "import ColumnRoute from './columns.js';\n"
+            "export default async (fastify) => {\n  fastify.register(ColumnRoute, { prefix: '/columns' });\n"
+            "  fastify.register(require('./query.js'), { prefix: '/query' });\n};\n"),
+        "dist/server/routes/columns.js": (
+            "const route = async (fastify) => {\n  fastify.get('/', async (request, reply) => []);\n"
+            "  fastify.delete('/:id', async (request, reply) => ({}));\n};\nexport default route;\n"),
+        "dist/server/routes/query.js": (
+            "module.exports = async function (fastify) {\n  fastify.post('/format', async (q, r) => '');\n};\n"),
+        "dist/server/app.js": (
+            "import Fastify from 'fastify';\nimport routes from './routes/index.js';\nconst app = Fastify();\n"
+            "app.register(routes, { prefix: '/v1' });\n"),
+        "wes/backend.py": (  # no decorator, no other route: the call that applies one is seen all the same
+            "def create_backend(app, opts):\n"
+            "    app.app.route('/runs/<run_id>/logs')(\n        dynamic_logs\n    )\n    return opts\n"),
+    })
+    assert sorted(routes) == ["DELETE /v1/columns/:id", "GET /runs/<run_id>/logs", "GET /v1/columns",
+                              "POST /v1/query/format"]
+
+
 def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
