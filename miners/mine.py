@@ -294,6 +294,7 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
 FRAMEWORK_PACKAGES = {
     "express": ("express",), "fastify": ("fastify",), "koa-router": ("@koa/router", "koa-router"),
     "hono": ("hono",), "hapi": ("@hapi/hapi", "hapi"), "nestjs": ("@nestjs/core", "@nestjs/common"),
+    "loopback": ("@loopback/rest", "@loopback/core"),
     "nextjs": ("next",), "sveltekit": ("@sveltejs/kit",), "nuxt": ("nuxt", "nitropack"),
     "commander": ("commander",), "yargs": ("yargs",),
     "fastapi": ("fastapi",), "flask": ("flask",), "flask-restful": ("flask-restful", "flask-restx", "flask-smorest"),

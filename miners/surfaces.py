@@ -53,10 +53,12 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
-                or _NEST in source)
+                or _NEST in source or _LOOPBACK in source)
 
 
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
+_LOOPBACK = b"@loopback/"  # LoopBack 4: so are its (@get('/mails'), @del(...)), from rest or openapi-v3
+_LOOPBACK_MODULES = ("@loopback/rest", "@loopback/openapi-v3")
 
 
 def js_may_declare(parsed: ParsedFile) -> bool:
@@ -69,7 +71,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
-    if _NEST in source:
+    if _NEST in source or _LOOPBACK in source:
         return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -244,6 +246,8 @@ _ZOD = re.compile(r"\bz\s*\.")
 _SERVERISH = re.compile(r"(server|mcp)$", re.IGNORECASE)  # a value that is not a literal (or a same-file constant)
 
 HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
+LOOPBACK_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "del": "DELETE", "head": "HEAD",
+                  "options": "OPTIONS"}  # @loopback/rest's route decorators
 NEST_VERBS = {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD",
               "Options": "OPTIONS", "All": "ANY"}  # @nestjs/common's route decorators
 
@@ -2022,6 +2026,8 @@ class _Python:
         framework, prefix = known
         if framework == "django-ninja" and path is not None and not path.startswith(("/", DEFERRED)):
             path = "/" + path  # Ninja joins a router's paths to its prefix with a slash: "items/" is /items/
+        if path == "" and not prefix and receiver and framework in ("fastapi", "flask", "quart"):
+            path = "/"  # `@router.get("")`: the root of wherever the router is included (its prefix)
         if path is None or not path.startswith(("/", DEFERRED)) and not (prefix and path == ""):
             return  # a route needs a literal path (or one assembly can finish: DEFERRED)
         if framework == "aiohttp":
@@ -2670,15 +2676,20 @@ class _Js:
     # NestJS: @Controller("cats") on a class, @Get(":id") / @Post() ... on its methods; the route is
     # the controller's path joined with the method's (either may be absent, a string, or a list)
     def nest(self) -> None:
-        if _NEST not in self.pf.source:
+        loopback = _LOOPBACK in self.pf.source and _NEST not in self.pf.source
+        if _NEST not in self.pf.source and not loopback:
             return
         for stmt in self.pf.tree.root_node.named_children:
             cls = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
             if cls is None or cls.type not in ("class_declaration", "abstract_class_declaration"):
                 continue
             decorators = [c for c in (*stmt.named_children, *cls.named_children) if c.type == "decorator"]
-            prefixes = next((self.nest_paths(d, "path") for d in decorators if self.nest_call(d)[0] == "Controller"),
-                            None)
+            if loopback:  # LoopBack 4: a controller needs no decorator; @api({ basePath }) sets a prefix
+                prefixes = next((self.nest_paths(d, "basePath") for d in decorators
+                                 if self.nest_call(d)[0] == "api"), [""])
+            else:
+                prefixes = next((self.nest_paths(d, "path") for d in decorators
+                                 if self.nest_call(d)[0] == "Controller"), None)
             body = cls.child_by_field_name("body")
             if prefixes is None or body is None:
                 continue
@@ -2693,18 +2704,36 @@ class _Js:
                 elif member.type == "method_definition":
                     method = self.pf.text(member.child_by_field_name("name"))
                     for dec in pending:
-                        verb = NEST_VERBS.get(self.nest_call(dec)[0])
+                        verb, paths = self.loopback_route(dec) if loopback else (
+                            NEST_VERBS.get(self.nest_call(dec)[0]), None)
                         if verb is None:
                             continue
                         for prefix in prefixes:
-                            for path in self.nest_paths(dec, None):
+                            for path in paths if paths is not None else self.nest_paths(dec, None):
                                 full = "/" + "/".join(p.strip("/") for p in (prefix, path) if p.strip("/"))
-                                self.out.append(_surface("http-route", _route_name(verb, full), dec, "nestjs",
+                                self.out.append(_surface("http-route", _route_name(verb, full), dec,
+                                                         "loopback" if loopback else "nestjs",
                                                          handler=f"{name}.{method}", description=doc,
                                                          detail={"method": verb, "path": full}))
                     pending, doc = [], ""
                 else:
                     pending, doc = [], ""
+
+    def loopback_route(self, decorator: Any) -> tuple[str | None, list[str]]:
+        """(method, [path]) of LoopBack 4's `@get('/mails')`, `@del(...)`, `@operation('get', '/x')`,
+        each imported from @loopback/rest or @loopback/openapi-v3; (None, []) for another decorator."""
+        name, args = self.nest_call(decorator)
+        if not name or self.import_of(name)[0] not in _LOOPBACK_MODULES:
+            return None, []
+        if name == "operation" and len(args) >= 2:
+            verb, path = self.resolve(args[0]), self.resolve(args[1])
+        elif name in LOOPBACK_VERBS and args:
+            verb, path = LOOPBACK_VERBS[name], self.resolve(args[0])
+        else:
+            return None, []
+        if verb is None or path is None or verb.lower() not in (*HTTP_VERBS, "delete"):
+            return None, []
+        return verb.upper(), [path]
 
     def nest_call(self, decorator: Any) -> tuple[str, list[Any]]:
         """(the decorator's function name, its arguments) for `@Name(...)`, else ("", [])."""

@@ -579,6 +579,20 @@ def test_fastify_plugins_registered_under_a_prefix_and_a_decorator_applied_by_a_
                               "POST /v1/query/format"]
 
 
+def test_a_routers_empty_path_is_the_root_of_where_it_is_included(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "semware"\nversion = "1"\ndependencies = ["fastapi"]\n',
+        "semware/__init__.py": "",
+        "semware/tables.py": ("from fastapi import APIRouter\nrouter = APIRouter()\n\n"
+                              '@router.post("")\ndef create():\n    return {}\n\n'
+                              '@router.get("/{name}")\ndef one(name: str):\n    return {}\n'),
+        "semware/main.py": ("from fastapi import FastAPI\nfrom .tables import router as tables_router\n"
+                            "app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)\n"
+                            'app.include_router(tables_router, prefix="/tables")\n'),
+    })
+    assert sorted(routes) == ["GET /tables/{name}", "POST /tables"]
+
+
 def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
@@ -1368,6 +1382,26 @@ def test_nestjs_controllers_serve_their_decorated_methods(tmp_path, capsys):
     assert routes["GET /cats"]["description"] == "List the cats."  # its JSDoc, @tags left out
     assert routes["POST /cats"]["symbol"].endswith("CatsController.create")
     assert routes["GET /cats/:id"]["source"]["line"] == 15
+
+
+def test_loopback_4_controllers_serve_their_decorated_methods(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": ('{"name": "mail", "version": "1.0.0", "main": "dist/index.js",'
+                         ' "dependencies": {"@loopback/rest": "^14"}}'),
+        "src/controllers/mail.controller.ts": (
+            "import {patch, put} from '@loopback/openapi-v3';\nimport {api, del, get, operation} from '@loopback/rest';\n\n"
+            "export class CollectorController {\n  @get('/threads/{threadId}', {responses: {}})\n  async thread() {}\n\n"
+            "  @put('/mails/{messageId}')\n  async update() {}\n\n  @del('/mails/{messageId}')\n  async remove() {}\n\n"
+            "  @operation('patch', '/mails/bulk/restore')\n  async restore() {}\n}\n\n"
+            "@api({basePath: '/admin'})\nexport class AdminController {\n  @patch('/settings')\n  async settings() {}\n}\n"),
+        "src/other.ts": (  # decorators of the same names from elsewhere: no route
+            "import {get} from './cache';\nimport {x} from '@loopback/core';\n"
+            "export class Cached {\n  @get('/not/a/route')\n  value() {}\n}\n"),
+    })
+    assert sorted(routes) == ["DELETE /mails/{messageId}", "GET /threads/{threadId}", "PATCH /admin/settings",
+                              "PATCH /mails/bulk/restore", "PUT /mails/{messageId}"]
+    assert routes["PUT /mails/{messageId}"]["symbol"].endswith("CollectorController.update")
+    assert any(e["kind"] == "dependency" for e in routes["PUT /mails/{messageId}"]["evidence"])
 
 
 def test_nestjs_routes_are_served_under_the_global_prefix_the_bootstrap_sets(tmp_path, capsys):
