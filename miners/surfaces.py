@@ -2188,6 +2188,9 @@ class _Python:
             parent, child = parent.parent, parent
         if parent is not None and parent.type in ("assignment", "augmented_assignment"):
             left = parent.child_by_field_name("left")  # urlpatterns, or a part it is made of (base_urlpatterns)
+            if left is not None and left.type == "subscript" and \
+                    self.pf.text(left.child_by_field_name("value")).endswith("urlpatterns"):
+                return "urlpatterns"  # urlpatterns[1:1] = [path(...)]: inserted into the module's patterns
             if left is None or left.type != "identifier":
                 return None
             if self.pf.text(left).endswith("urlpatterns"):
@@ -2346,7 +2349,8 @@ JS_SERVER_CONSTRUCTORS = {  # callee / constructor last name -> framework of the
 JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/router": "koa-router",
                      "hono": "hono", "fastify": "fastify", "polka": "polka", "restify": "restify",
                      "@hapi/hapi": "hapi"}
-JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r"}
+_THIS_ALIASES = ("_this", "self", "that")  # `var _this = this;` (TypeScript's ES5 output), by hand too
+JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r", "express"}
 _JS_INTEROP = ("__importDefault", "__importStar", "_interopRequireDefault", "_interopRequireWildcard", "__toESM")
 JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|ky|agent|\$)", re.IGNORECASE)
 JS_MCP_CONSTRUCTORS = ("McpServer", "Server", "FastMCP")
@@ -3045,13 +3049,15 @@ class _Js:
             return None
         if root.type == "identifier" and self.route_module(name):
             return "koa-route"  # route.get("/x", fn), a middleware app.use() serves
-        if root.type == "this":  # this.app.get("/", h) in a server class: named as a router is
+        if root.type == "this" or name in _THIS_ALIASES:  # this.app.get("/", h) in a server class
             held = receiver
             while held is not None and held.type == "call_expression":  # this.app.route("/x").get(h)
                 held = held.child_by_field_name("function").child_by_field_name("object") if \
                     held.child_by_field_name("function").type == "member_expression" else None
-            prop = held.child_by_field_name("property") if held is not None and held.type == "member_expression" \
-                and held.child_by_field_name("object").type == "this" else None
+            owner = held.child_by_field_name("object") if held is not None and held.type == "member_expression" \
+                else None
+            prop = held.child_by_field_name("property") if owner is not None and (
+                owner.type == "this" or self.pf.text(owner) in _THIS_ALIASES) else None
             if prop is not None and self.pf.text(prop) in JS_ROUTER_NAMES:
                 return self.server_framework() or "express"
         framework = self.server_framework()

@@ -593,6 +593,27 @@ def test_a_routers_empty_path_is_the_root_of_where_it_is_included(tmp_path, caps
     assert sorted(routes) == ["GET /tables/{name}", "POST /tables"]
 
 
+def test_routes_on_this_express_through_an_es5_alias_and_django_patterns_inserted_by_slice(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "echo", "version": "1.0.0", "main": "dist/index.js"}',
+        "dist/api/http-api.js": (  # TypeScript's ES5 output of a class that keeps the express app
+            "var HttpApi = (function () {\n  function HttpApi(io, express) { this.express = express; }\n"
+            "  HttpApi.prototype.init = function () {\n    var _this = this;\n"
+            "    this.express.get('/apps/:appId/status', function (req, res) { return _this.status(req, res); });\n"
+            "    _this.express.post('/apps/:appId/events', function (req, res) { return res.end(); });\n  };\n"
+            "  return HttpApi;\n}());\nexports.HttpApi = HttpApi;\n"),
+        "auth/urls.py": (
+            "from django.urls import path\nfrom .views import Login, Verify\n\n"
+            "urlpatterns = [\n    path('login/', Login.as_view()),\n]\n\n"
+            "if verification_is_required():\n    urlpatterns[1:1] = [\n        path('email/verify/', Verify.as_view()),\n    ]\n"),
+        "auth/views.py": ("from django.views import View\n\n"
+                          "class Login(View):\n    def post(self, request):\n        pass\n\n"
+                          "class Verify(View):\n    def post(self, request):\n        pass\n"),
+    })
+    assert sorted(routes) == ["GET /apps/:appId/status", "POST /apps/:appId/events", "POST /email/verify/",
+                              "POST /login/"]
+
+
 def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "pyproject.toml": '[project]\nname = "svc"\nversion = "1"\ndependencies = ["fastapi"]\n',
