@@ -18,10 +18,10 @@ _MARK = b"setGlobalPrefix"
 
 def global_prefix(parsed: ParsedFile) -> tuple[str, tuple[str, ...]] | None:
     """(the prefix, the paths excluded from it) a file's `setGlobalPrefix` call sets, or None."""
-    from .surfaces import _unwrap_js, js_args, js_key, js_object_fields, js_string
-
     if parsed.tree is None or _MARK not in parsed.source:
         return None
+    from .surfaces import _unwrap_js, js_args, js_key, js_object_fields, js_string
+
     at = parsed.source.find(_MARK)
     node = parsed.tree.root_node.descendant_for_byte_range(at, at + len(_MARK))
     call = node.parent.parent if node is not None and node.parent is not None else None

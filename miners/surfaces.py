@@ -164,7 +164,18 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
 _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
-_PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\s*\(")
+_PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
+
+
+def _py_applied(source: bytes) -> bool:
+    """Whether a line applies a route decorator by a call: only the lines with `)(` are searched
+    (a search of the whole file stops at every `.`)."""
+    at = source.find(b")(")
+    while at >= 0:
+        if _PY_APPLIED.search(source, source.rfind(b"\n", 0, at) + 1, at + 2):
+            return True
+        at = source.find(b")(", at + 2)
+    return False
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 
 
@@ -178,7 +189,7 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
-            or b")(" in source and _PY_APPLIED.search(source) is not None
+            or _py_applied(source)
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source)
             and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
@@ -198,7 +209,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
         return False
     if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
-            or b")(" in source and _PY_APPLIED.search(source) \
+            or _py_applied(source) \
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
             and _PY_FRAMEWORK_IMPORT.search(source):
         return True
@@ -3087,8 +3098,10 @@ class _Js:
         wrappers: dict[str, tuple[Any, str | int, int, Any]] = {}  # name -> (router, verb or index, path index, fn)
         for call in self.calls:
             function = call.child_by_field_name("function")
-            if function is None or function.type not in ("member_expression", "subscript_expression"):
-                continue
+            if function is None or function.type != "subscript_expression" and (
+                    function.type != "member_expression" or
+                    self.pf.text(function.child_by_field_name("property")) not in HTTP_VERBS):
+                continue  # (most calls: decided before their arguments are read)
             args = js_args(call.child_by_field_name("arguments"))
             first = _unwrap_js(args[0]) if len(args) >= 2 else None
             if first is None or first.type != "identifier":
