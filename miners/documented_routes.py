@@ -35,11 +35,13 @@ _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.
 _MAX_TOKENS = 5000  # distinct paths read from the documentation at most
 DOCUMENTED_AND_SERVED = 0.9
 _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
+# methods one after another, `GET/POST`, `GET, PUT`, `` `GET`/`POST` ``: each serves the path alike
+_METHODS = _METHOD + r"(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}" + _METHOD + r")*"
 # a space (after a colon, maybe: `POST: /register/`), or the next cell of a table
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
-                    + _METHOD + r"(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}" + _METHOD + r")*" + _SEP
+                    + _METHODS + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
@@ -52,8 +54,8 @@ _SIBLINGS = re.compile(r"(/[^\s`'\"()|*,·]*/)([\w{}.-]+)((?:[ \t]*·[ \t]*[\w{}
 # a path written after an ellipsis, `…/reject/`: the rest of a path the row gave before
 _ELIDED = re.compile(r"(?:…|\.\.\.)(/[^\s`'\"()|*,]*)")
 # a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
-_PATH_FIRST = re.compile(r"^[ \t]*\|[ \t]*[`*_]{0,3}/[^|\n]*(?:\|[^|\n]*)??\|[ \t]*[`*_]{0,3}" + _METHOD
-                         + r"(?:[ \t]*[/|,][ \t]*" + _METHOD + r")*[`*_]{0,3}[ \t]*\|", re.MULTILINE)
+_PATH_FIRST = re.compile(r"^[ \t]*\|[ \t]*[`*_]{0,3}/[^|\n]*(?:\|[^|\n]*)??\|[ \t]*[`*_]{0,3}" + _METHODS
+                         + r"[`*_]{0,3}[ \t]*\|", re.MULTILINE)
 # on an entry's line, a method, or a path: one without a method of its own has the last ones
 # (`| `GET /api/kpis`, `/api/alerts` | ... |`)
 _PAIR = re.compile(r"\b" + _METHOD + r"\b|\bhttp:([a-z]+)::"

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_string
+from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_parameter_names, js_string
 
 # `== '/x'`, `'/x' == x.pathname`, `case '/x'`: searched one at a time, each for its leading literal
 # (an alternation, or a leading \b, makes the search try every position: 15 times slower)
@@ -123,9 +123,7 @@ def _in_handler(parsed: ParsedFile, node: Any) -> bool:
     """Whether `node` is inside a function that takes a request and a response."""
     while node is not None:
         if node.type in _FUNCTIONS:
-            params = node.child_by_field_name("parameters")
-            names = [parsed.text(p.child_by_field_name("pattern") or p) for p in params.named_children] \
-                if params is not None else []
+            names = js_parameter_names(parsed, node)
             if len(names) >= 2 and names[0] in _REQUESTS and names[1] in _RESPONSES:
                 return names[2:3] != ["next"]  # a middleware's test lets a request through or not: no route
         node = node.parent

@@ -127,18 +127,18 @@ def resolve_route_classes(facts: dict[str, FileFacts], read: Callable[[str], byt
     classes = {(path, rc.name): rc for path, f in facts.items() for rc in f.route_classes}
     if not classes:
         return
-    strings: dict[str, dict[str, str]] = {}  # a module's constants, read when a value names them
+    constants = _Constants(facts, read)  # other modules' constants, read when a value names them
     for path, f in facts.items():
         added: list[Surface] = []
         for rc in f.route_classes:
             if "path" not in rc.fields or not (rc.exported or rc.name in (f.module.default_export, *(f.module.names or ()))):
                 continue
             chain = _chain(facts, classes, path, rc)
-            paths = _read(facts, read, strings, path, rc.fields["path"])
+            paths = constants.values(path, rc.fields["path"])
             methods, socket = None, False
             for where, link in chain:
                 if "method" in link.fields or "methods" in link.fields:
-                    methods = _read(facts, read, strings, where, link.fields.get("method") or link.fields["methods"])
+                    methods = constants.values(where, link.fields.get("method") or link.fields["methods"])
                     break
             else:
                 socket = any(_SOCKET.search(n) for _, link in chain for n in link.names)
@@ -180,43 +180,49 @@ def _chain(facts: dict[str, FileFacts], classes: dict[tuple[str, str], RouteClas
     return out
 
 
-def _read(facts: dict[str, FileFacts], read: Callable[[str], bytes], strings: dict[str, dict[str, str]],
-          importer: str, values: list[FieldValue]) -> list[str]:
-    """The strings a field's values are, or [] when one cannot be read."""
-    out = []
-    for value in values:
-        if isinstance(value, tuple):
-            value = _constant(facts, read, strings, importer, *value)
-            if value is None:
-                return []
-        out.append(value)
-    return out
+class _Constants:
+    """Other modules' constants, each module read and parsed once, and the modules that define a
+    name found once (a package's route classes name the same enums over and over)."""
 
+    def __init__(self, facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
+        self.facts, self.read = facts, read
+        self.by_module: dict[str, dict[str, str]] = {}
+        self.definers: dict[str, list[str]] = {}
 
-def _constant(facts: dict[str, FileFacts], read: Callable[[str], bytes], strings: dict[str, dict[str, str]],
-              importer: str, spec: str, name: str, member: str | None) -> str | None:
-    """What another module's constant (`HTTPRoutes.pdf`, an enum's member) holds: in the module
-    the import names; for a package name or an alias (`import { HTTPRoutes } from '@browserless.io/browserless'`),
-    in the one module of the tree that defines it."""
-    key = f"{name}.{member}" if member else name
-    there = js_module_file(facts, importer, spec)
-    if there is not None and key in _strings(facts, read, strings, there):
-        return _strings(facts, read, strings, there)[key]
-    marks = (f"enum {name} ".encode(), f"const {name} ".encode(), f"const {name}=".encode())
-    found = {_strings(facts, read, strings, p).get(key) for p, f in facts.items()
-             if f.language in JS and any(mark in read(p) for mark in marks)} - {None}
-    return found.pop() if len(found) == 1 else None
+    def values(self, importer: str, values: list[FieldValue]) -> list[str]:
+        """The strings a field's values are, or [] when one cannot be read."""
+        out = []
+        for value in values:
+            if isinstance(value, tuple):
+                value = self.constant(importer, *value)
+                if value is None:
+                    return []
+            out.append(value)
+        return out
 
+    def constant(self, importer: str, spec: str, name: str, member: str | None) -> str | None:
+        """What another module's constant (`HTTPRoutes.pdf`, an enum's member) holds: in the module
+        the import names; for a package name or an alias (`import { HTTPRoutes } from
+        '@browserless.io/browserless'`), in the one module of the tree that defines it."""
+        key = f"{name}.{member}" if member else name
+        there = js_module_file(self.facts, importer, spec)
+        if there is not None and key in self.strings(there):
+            return self.strings(there)[key]
+        if name not in self.definers:
+            marks = (f"enum {name} ".encode(), f"const {name} ".encode(), f"const {name}=".encode())
+            self.definers[name] = [p for p, f in self.facts.items()
+                                   if f.language in JS and any(mark in self.read(p) for mark in marks)]
+        found = {self.strings(p).get(key) for p in self.definers[name]} - {None}
+        return found.pop() if len(found) == 1 else None
 
-def _strings(facts: dict[str, FileFacts], read: Callable[[str], bytes], strings: dict[str, dict[str, str]],
-             path: str) -> dict[str, str]:
-    if path not in strings:
-        from . import parsing
+    def strings(self, path: str) -> dict[str, str]:
+        if path not in self.by_module:
+            from . import parsing
 
-        data = read(path)
-        language = facts[path].language
-        strings[path] = _Js(ParsedFile(path, language, data, parsing.parse(language, data))).strings
-    return strings[path]
+            data = self.read(path)
+            language = self.facts[path].language
+            self.by_module[path] = _Js(ParsedFile(path, language, data, parsing.parse(language, data))).strings
+        return self.by_module[path]
 
 
 def _served(path: str) -> str:

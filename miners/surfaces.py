@@ -163,6 +163,7 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # that registers them
 # a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
 _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
+_PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
@@ -176,7 +177,6 @@ def _py_applied(source: bytes) -> bool:
             return True
         at = source.find(b")(", at + 2)
     return False
-_PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 
 
 def _py_may_declare(source: bytes) -> bool:
@@ -423,6 +423,22 @@ def _optional_forms(path: str) -> list[str]:
 
 _JS_FUNCTIONS = ("function_declaration", "function_expression", "function", "arrow_function", "method_definition",
                  "generator_function_declaration")
+
+
+def js_parameter_names(pf: ParsedFile, function: Any) -> list[str]:
+    """A JS/TS function's parameters as written, in order (a TypeScript parameter by its pattern)."""
+    params = function.child_by_field_name("parameters")
+    return [pf.text(p.child_by_field_name("pattern") or p) for p in params.named_children] if params is not None else []
+
+
+def _cased(pf: ParsedFile, node: Any) -> tuple[Any, str | None]:
+    """(x, "toLowerCase") for `x.toLowerCase()` (or toUpperCase), else (node, None)."""
+    if node is not None and node.type == "call_expression" and not js_args(node.child_by_field_name("arguments")):
+        function = node.child_by_field_name("function")
+        if function.type == "member_expression" and \
+                pf.text(function.child_by_field_name("property")) in ("toLowerCase", "toUpperCase"):
+            return function.child_by_field_name("object"), pf.text(function.child_by_field_name("property"))
+    return node, None
 
 
 def _js_function_name(pf: ParsedFile, node: Any) -> str | None:
@@ -2746,7 +2762,7 @@ class _Js:
             verb, path = LOOPBACK_VERBS[name], self.resolve(args[0])
         else:
             return None, []
-        if verb is None or path is None or verb.lower() not in (*HTTP_VERBS, "delete"):
+        if verb is None or path is None or verb.lower() not in HTTP_VERBS:
             return None, []
         return verb.upper(), [path]
 
@@ -2891,17 +2907,13 @@ class _Js:
     def functions(self) -> set[str]:
         """The names of the functions this file declares at its top level."""
         if self._functions is None:
-            self._functions = {self.pf.text(n.child_by_field_name("name")) for n in self._top_functions()}
+            self._functions = set()
+            for statement in self.pf.tree.root_node.named_children:
+                node = statement.named_children[0] if statement.type == "export_statement" and \
+                    statement.named_children else statement
+                if node.type == "function_declaration" and node.child_by_field_name("name") is not None:
+                    self._functions.add(self.pf.text(node.child_by_field_name("name")))
         return self._functions
-
-    def _top_functions(self) -> list[Any]:
-        out = []
-        for statement in self.pf.tree.root_node.named_children:
-            node = statement.named_children[0] if statement.type == "export_statement" and \
-                statement.named_children else statement
-            if node.type == "function_declaration" and node.child_by_field_name("name") is not None:
-                out.append(node)
-        return out
 
     def parameter_default(self, node: Any) -> str | None:
         """The literal default of the enclosing function's parameter `node` names: `function
@@ -3109,24 +3121,14 @@ class _Js:
             outer = call.parent
             while outer is not None and outer.type not in _JS_FUNCTIONS:
                 outer = outer.parent
-            params = outer.child_by_field_name("parameters") if outer is not None else None
-            names = [self.pf.text(p.child_by_field_name("pattern") or p) for p in params.named_children] \
-                if params is not None else []
+            names = js_parameter_names(self.pf, outer) if outer is not None else []
             if self.pf.text(first) not in names:
                 continue
             receiver = function.child_by_field_name("object")
             if function.type == "member_expression":
                 verb: str | int = self.pf.text(function.child_by_field_name("property"))
-                if verb not in HTTP_VERBS:
-                    continue
             else:
-                index = _unwrap_js(function.child_by_field_name("index"))
-                if index is not None and index.type == "call_expression" and \
-                        not js_args(index.child_by_field_name("arguments")) and \
-                        index.child_by_field_name("function").type == "member_expression" and \
-                        self.pf.text(index.child_by_field_name("function").child_by_field_name("property")) \
-                        in ("toLowerCase", "toUpperCase"):
-                    index = index.child_by_field_name("function").child_by_field_name("object")
+                index = _cased(self.pf, _unwrap_js(function.child_by_field_name("index")))[0]
                 if index is None or index.type != "identifier" or self.pf.text(index) not in names:
                     continue
                 verb = names.index(self.pf.text(index))
@@ -3246,14 +3248,8 @@ class _Js:
     def loop_variable(self, node: Any) -> tuple[tuple[str, list[str]], str | None] | None:
         """((a loop variable, the strings it takes over a literal list), the case it is turned to:
         `idp`, `idp.toLowerCase()`), or None."""
-        case = None
-        if node.type == "call_expression" and not js_args(node.child_by_field_name("arguments")):
-            function = node.child_by_field_name("function")
-            if function.type != "member_expression" or \
-                    self.pf.text(function.child_by_field_name("property")) not in ("toLowerCase", "toUpperCase"):
-                return None
-            case, node = self.pf.text(function.child_by_field_name("property")), function.child_by_field_name("object")
-        if node.type != "identifier":
+        node, case = _cased(self.pf, node)
+        if node is None or node.type != "identifier":
             return None
         name, scope, items = self.pf.text(node), node.parent, None
         while scope is not None and items is None:
