@@ -752,6 +752,10 @@ class _Python:
                     known = ("http", "cornice")  # cornice.Service(name=..., path="/users"): its decorators route
                 elif known is None and self.callee_last(right) in ("NinjaAPI", "Router") and "ninja" in self.modules:
                     known = ("http", "django-ninja")  # Django Ninja: @router.get("items/") as FastAPI's
+                elif known is None and b"url_prefix" in pf.source and self._url_prefixed(right):
+                    # a Blueprint subclass of the package's own, `api_utils.Rest('v1_0', __name__,
+                    # url_prefix='/v1')`: what it routes is served under that prefix
+                    known = ("http", next((f for m, f in PY_HTTP_MODULES.items() if m in self.modules), "python-web"))
                 if known:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
         self.out: list[Surface] = []
@@ -759,6 +763,11 @@ class _Python:
         self.found_viewsets: list[ViewSet] = []
         self._routers: dict[str, tuple[bool, bool]] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
+
+    def _url_prefixed(self, call: Any) -> bool:
+        """Whether a call passes `url_prefix=` a path literal."""
+        _, keywords = py_args(call.child_by_field_name("arguments"))
+        return (py_string(self.pf, keywords.get("url_prefix")) or "").startswith("/")
 
     # bindings
     def _import(self, node: Any) -> None:
@@ -2537,6 +2546,8 @@ class _Js:
             text = "".join(self.pf.text(node).split())
             text = _JS_SUBSCRIPT.sub(r".\1", text) if "[" in text else text  # TOOLS["search"] -> TOOLS.search
             value = self.strings.get(text)
+            if value is None and node.type == "identifier" and depth < 8:
+                value = self._local_string(node, depth)
         elif value is None and depth < 8 and node.type == "template_string":
             parts = []
             for child in node.children:
@@ -2557,6 +2568,28 @@ class _Js:
             right = self.resolve(node.child_by_field_name("right"), depth + 1) if left is not None else None
             value = left + right if right is not None else None
         return value
+
+    def _local_string(self, name: Any, depth: int) -> str | None:
+        """The string a function's own variable holds, `var context = config.context || '/dns/api/v1'`
+        declared in a function around `name`: its literal value, or the literal default after `||`
+        or `??` (what it is unless configured otherwise)."""
+        wanted = self.pf.text(name)
+        scope = name.parent
+        while scope is not None:
+            if scope.type in ("statement_block", "program"):
+                for stmt in scope.named_children:
+                    if stmt.type not in ("lexical_declaration", "variable_declaration") or stmt.start_byte > name.start_byte:
+                        continue
+                    for declarator in stmt.named_children:
+                        if declarator.type == "variable_declarator" and \
+                                self.pf.text(declarator.child_by_field_name("name")) == wanted:
+                            value = _unwrap_js(declarator.child_by_field_name("value"))
+                            if value is not None and value.type == "binary_expression" and \
+                                    self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
+                                value = value.child_by_field_name("right")
+                            return self.resolve(value, depth + 1) if value is not None else None
+            scope = scope.parent
+        return None
 
     def literal(self, node: Any, depth: int = 0) -> Any:
         """A JSON-like literal (same-file consts followed), else UNRESOLVED."""

@@ -409,6 +409,48 @@ def test_a_router_prefix_from_its_factorys_parameter_default_and_tornado_style_a
         ("* /api/files", "FilesHandler"), ("* /api/files/{arg1}", "SingleFileHandler")]
 
 
+def test_a_blueprint_subclass_of_the_packages_own_serves_under_its_url_prefix():
+    """blazar's `rest = api_utils.Rest('v1_0', __name__, url_prefix='/v1')`, a flask.Blueprint subclass
+    with its own `get`/`post` decorators."""
+    found = surfaces("python", '''
+        from blazar.api.v1 import utils as api_utils
+
+        rest = api_utils.Rest('v1_0', __name__, url_prefix='/v1')
+        other = api_utils.Thing('x', prefix='/not-a-url-prefix')
+
+        @rest.get('/leases', query=True)
+        def leases_list(req, query):
+            pass
+
+        @rest.delete('/leases/<lease_id>')
+        def leases_delete(req, lease_id):
+            pass
+
+        @other.get('/plain')
+        def plain():
+            pass
+        ''')
+    assert sorted(s.name for s in found) == ["DELETE /v1/leases/<lease_id>", "GET /plain", "GET /v1/leases"]
+
+
+def test_a_js_path_prefix_from_a_local_variable_and_its_literal_default():
+    """dns's `var context = config.store.context || '/dns/api/v1'` inside the routes function."""
+    found = surfaces("javascript", '''
+        module.exports = function () {
+            function create(app, config) {
+                var context = config.store.context || '/dns/api/v1',
+                    fixed = '/fixed';
+                app.get(context + '/status', function (req, res) {});
+                app.put(`${fixed}/zone`, function (req, res) {});
+                app.get(unknown + '/other', function (req, res) {});
+            }
+            return { create: create };
+        };
+        ''')
+    assert sorted(s.name for s in found) == ["GET /dns/api/v1/status", "GET /other", "PUT /fixed/zone"]
+    assert [s.detail.get("prefix_unknown") for s in found if s.name == "GET /other"] == ["unknown"]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
