@@ -18,7 +18,7 @@ MAX_LINE = 5000  # a line this long is minified code
 
 VENDORED = re.compile(r"(^|/)(node_modules|vendor|third_party|bower_components|site-packages|\.venv|venv|__pycache__|"
                       r"\.git|\.tox|\.mypy_cache)/")
-TESTS = re.compile(r"(^|/)(tests?|__tests__|spec|specs|testing)/|(^|/)(test_[^/]*\.py|[^/]*_test\.(py|go)|"
+TESTS = re.compile(r"(^|/)(tests?|__tests__|spec|specs|testing|[\w.-]+_tests?)/|(^|/)(test_[^/]*\.py|[^/]*_test\.(py|go)|"
                    r"[^/]*\.(test|spec)\.[cm]?[jt]sx?)$")
 EXAMPLES = re.compile(r"(^|/)(examples?|samples?|demos?|docs?|benchmarks?|bench)/")
 # docs/ alone, of those: a service documents its own HTTP API there (changedetection.io's docs/api-spec.yaml)

@@ -40,6 +40,7 @@ from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
+from .py_http_handlers import py_http_handler_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pyramid_routes import resolve_pyramid_routes
@@ -79,6 +80,8 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         facts.effects, facts.hazards = extract_effects(parsed)
         concern = "surfaces"
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
+        if language == "python":
+            facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:

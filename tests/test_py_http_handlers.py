@@ -1,0 +1,88 @@
+"""Routes of a Python standard-library request handler (`do_GET` comparing `self.path`, or looking
+it up in a table of the class's). Mined from real trees through the CLI."""
+
+from __future__ import annotations
+
+from conftest import mined_routes
+
+SERVER = '''\
+import re
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlparse
+
+
+def make_server(port):
+    class Handler(BaseHTTPRequestHandler):
+        _GET_ROUTES = {
+            "/api/status": "_get_status",
+            "/api/models": "_get_models",
+        }
+        _POST_ROUTES: dict = {"/api/vault": "_post_vault", "not a path": "_nope"}
+
+        def do_GET(self):
+            self._get_inner()
+
+        def _get_inner(self):
+            clean = self.path.split("?")[0]
+            handler = self._GET_ROUTES.get(clean)
+            if handler:
+                return getattr(self, handler)()
+            if self.path == "/" or self.path == "/index.html":
+                return self._index()
+            if self.path.startswith("/static/"):  # a family of paths, not one route
+                return self._static()
+            m = re.match(r"^/api/sessions/(?P<sid>[^/]+)/messages$", self.path)
+            if m:
+                return self._messages(m)
+
+        def do_POST(self):
+            parsed = urlparse(self.path)
+            if parsed.path in ("/api/chat", "/api/chat/stream"):
+                return self._chat()
+            name = self.headers.get("X-Name")
+            if name == "/not-a-route":  # not the request's path
+                return
+            if self.path in self._POST_ROUTES:
+                return getattr(self, self._POST_ROUTES[self.path])()
+
+        def do_DELETE(self):
+            if "/api/sessions/" == self.path:
+                self._clear()
+
+        def helper(self):  # no do_ method calls it
+            if self.path == "/never":
+                pass
+
+    return ThreadingHTTPServer(("", port), Handler)
+'''
+
+
+def test_a_standard_library_handlers_own_dispatch(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "gateway"\nversion = "1.0"\n',
+        "gateway/__init__.py": "",
+        "gateway/server.py": SERVER,
+        "gateway/client.py": (  # compares a path, but serves nothing: no do_ method
+            "class Client:\n    def get(self):\n        if self.path == '/api/status':\n            return 1\n"),
+    })
+    assert sorted(routes) == [
+        "DELETE /api/sessions/", "GET /", "GET /api/models", "GET /api/sessions/{sid}/messages", "GET /api/status",
+        "GET /index.html", "POST /api/chat", "POST /api/chat/stream", "POST /api/vault"]
+    assert routes["GET /api/status"]["source"]["line"] == 9  # the table's row
+    assert routes["GET /"]["source"]["line"] == 22
+    assert routes["GET /"]["evidence"][0]["detail"].startswith("http.server")
+    assert routes["POST /api/chat"]["visibility"] == "public"
+
+
+def test_no_routes_without_a_do_method_or_outside_the_packages_code(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "plain"\nversion = "1.0"\n',
+        "plain/__init__.py": (
+            "class Router:\n    ROUTES = {'/a': 'x'}\n    def dispatch(self):\n"
+            "        if self.path == '/b':\n            return self.ROUTES.get(self.path)\n"),
+        # a test harness's server (a directory of tests by its name): evidence, never a route
+        "plain/static_tests/harness.py": (
+            "from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
+            "    def do_GET(self):\n        if self.path == '/harness.js':\n            pass\n"),
+    })
+    assert routes == {}
