@@ -138,6 +138,22 @@ class RouteClass:
 
 
 @dataclass
+class PecanController:
+    """A class of a Pecan application's controller tree, as its file writes it (miners/pecan_routes.py
+    joins the tree in assembly): the controllers its attributes hold (`alarm = alarm.AlarmsController()`,
+    each a path segment) and its exposed methods, with the positional parameters that take path
+    segments."""
+
+    name: str
+    line: int
+    bases: list[str]  # dotted through the file's imports when they say (`pecan.rest.RestController`), else as written
+    children: list[tuple[str, str, int]]  # (attribute, the class as dotted or local name, line)
+    exposed: list[tuple[str, list[str], int, str]]  # (method, parameters without defaults, line, HTTP method: ANY, GET...)
+    custom_actions: dict[str, list[str]] = field(default_factory=dict)  # RestController's `_custom_actions`
+    doc: str = ""
+
+
+@dataclass
 class FileFacts:
     path: str
     language: str
@@ -152,3 +168,5 @@ class FileFacts:
     viewsets: list[ViewSet] = field(default_factory=list)  # Django REST framework classes a router may serve
     route_classes: list[RouteClass] = field(default_factory=list)  # classes whose fields declare a route
     global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)
+    pecan: list[PecanController] = field(default_factory=list)  # Pecan controllers (object dispatch)
+    pecan_roots: list[str] = field(default_factory=list)  # controllers named as an app's root ('pkg.root.RootController')

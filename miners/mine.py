@@ -40,9 +40,10 @@ from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
-from .py_http_handlers import py_http_handler_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
+from .pecan_routes import pecan_controllers, resolve_pecan_routes
+from .py_http_handlers import py_http_handler_routes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
@@ -82,6 +83,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         if language == "python":
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
+            facts.pecan, facts.pecan_roots = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:
@@ -167,6 +169,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             facts[path] = result
     resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
     resolve_pyramid_routes(facts)  # Pyramid's named routes and the views registered for them
+    resolve_pecan_routes(facts)  # Pecan's object dispatch: a controller tree's attributes and exposed methods
     expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
     resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
@@ -492,6 +495,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 where, line = surface.detail["prefix_from"]
                 served = f"Paste Deploy serves it under {surface.detail['mounted_at']}"
                 evidence.append({"kind": "manifest", "detail": served, "path": where, "line": line})
+            for step in surface.detail.get("via", ()):  # the controllers that hold it, from its root down
+                evidence.append({"kind": "route", **step})
             if "config_from" in surface.detail:  # the configuration file that names its resource
                 where, line = surface.detail["config_from"]
                 evidence.append({"kind": "manifest", "detail": f"{where} names {surface.detail['resource']} for it",
@@ -516,6 +521,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             unknown = surface.detail.get("prefix_unknown")
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
+            if "unmounted" in surface.detail:
+                notes.append(surface.detail["unmounted"])
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
             if surface.detail.get("asset"):

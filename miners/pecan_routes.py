@@ -1,0 +1,314 @@
+"""HTTP routes of a Pecan application (OpenStack's vitrage, blazar, ironic...), which routes by
+object dispatch: a path's segments walk the root controller's attributes (`v1 =
+V1Controller()`, then `alarm = AlarmsController()`), and the last controller answers with an
+exposed method:
+
+- a plain controller: `index` for its own path, any other exposed method for the segment named
+  after it, whatever the method (`@expose(generic=True)` with `@index.when(method="POST")` says
+  which);
+- a `RestController`: `get_all` and `get` (`GET /x`, or `GET /x/{id}` with a parameter),
+  `get_one`, `post`, `put`, `patch` and `delete`, with one path segment per parameter that has no
+  default, and the `_custom_actions` it declares (`{"count": ["GET"]}`: `GET /x/count`).
+
+The per-file part (`pecan_controllers`) records each class as written; assembly
+(`resolve_pecan_routes`) joins them across modules through the files' imports. The root is the
+controller an app names (`make_app("pkg.root.RootController")`, `{"root": "pkg.root.RootController"}`),
+else every controller no other one holds: its deployment's configuration (a Paste Deploy file
+the package may not ship) mounts it, and that is said. A version controller mounted so
+(`V1Controller`) is taken to serve `/v1`, as every Pecan service's version controller does, and
+that too is said. Dispatch by `_lookup`, `_route` or `_default` is run-time and not followed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .facts import FileFacts, ParsedFile, PecanController, Surface
+from .python_imports import python_imports
+from .python_modules import absolute, find_through_reexports, module_files
+
+_EXPOSE = ("expose", "wsexpose")  # pecan.expose, wsmeext.pecan.wsexpose
+_REST_VERBS = {"get_all": "GET", "get_one": "GET", "get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH",
+               "delete": "DELETE"}
+_DOTTED_CLASS = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+_VERSION = re.compile(r"^V(\d+(?:_\d+)?)Controller$")
+_DEPTH = 8  # controllers below the root, at most
+UNMOUNTED = ("served below {root}, a controller no other controller of the package holds: the deployment's "
+             "configuration mounts it{guess}")
+VERSION_GUESS = ", taken to be at {prefix} (its name's version)"
+
+
+def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[str]]:
+    """The controller classes of a Python file that uses Pecan, and the dotted roots it names."""
+    source = parsed.source
+    # (a module may only hold controllers, `topology = topology.TopologyController()`, and import no pecan)
+    if parsed.tree is None or b"pecan" not in source and b"Controller()" not in source:
+        return [], []
+    root = parsed.tree.root_node
+    names: dict[str, str] = {}
+    for node in root.named_children:
+        if node.type in ("import_statement", "import_from_statement"):
+            names.update(python_imports(parsed, node)[1])
+            for module in python_imports(parsed, node)[0]:
+                names.setdefault(module.split(".")[0], module.split(".")[0])
+    out = []
+    uses_pecan = b"pecan" in source
+    for node in root.named_children:
+        cls = node.child_by_field_name("definition") if node.type == "decorated_definition" else node
+        if cls is not None and cls.type == "class_definition":
+            found = _controller(parsed, cls, names, uses_pecan)
+            if found is not None:
+                out.append(found)
+    roots = _named_roots(parsed) if b"root" in source else []
+    return out, roots
+
+
+def _dotted(text: str, names: dict[str, str]) -> str:
+    head, _, rest = text.partition(".")
+    bound = names.get(head)
+    return (bound + ("." + rest if rest else "")) if bound else text
+
+
+def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan: bool) -> PecanController | None:
+    """The class as a controller; in a module that uses Pecan, every class (a base without exposed
+    methods of its own still makes its subclasses RestControllers)."""
+    text = parsed.text
+    supers = cls.child_by_field_name("superclasses")
+    bases = [_dotted(text(b), names) for b in supers.named_children if b.type in ("identifier", "attribute")] \
+        if supers is not None else []
+    body = cls.child_by_field_name("body")
+    children: list[tuple[str, str, int]] = []
+    exposed: list[tuple[str, list[str], int, str]] = []  # (name, path parameters, line, HTTP method)
+    custom: dict[str, list[str]] = {}
+    doc = ""
+    for stmt in body.named_children if body is not None else ():
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        if node.type == "string" and not doc and not children and not exposed:
+            doc = text(node).strip("\"' \n").split("\n\n")[0]
+        if node.type == "assignment":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or left.type != "identifier" or right is None:
+                continue
+            if right.type == "call" and right.child_by_field_name("function") is not None and \
+                    right.child_by_field_name("function").type in ("identifier", "attribute"):
+                target = text(right.child_by_field_name("function"))
+                if target.rpartition(".")[2][:1].isupper():
+                    children.append((text(left), _dotted(target, names), node.start_point[0] + 1))
+            elif text(left) == "_custom_actions" and right.type == "dictionary":
+                custom = _custom_actions(parsed, right)
+        elif stmt.type == "decorated_definition":
+            definition = stmt.child_by_field_name("definition")
+            if definition is None or definition.type != "function_definition":
+                continue
+            how = _exposed(parsed, stmt)
+            name = text(definition.child_by_field_name("name"))
+            if how is not None and how[1] is not None:  # a generic method's handler of another HTTP method
+                name = how[1]
+            if how is not None and not name.startswith("_"):  # (_route, _lookup, _default: run-time dispatch)
+                exposed.append((name, _path_parameters(parsed, definition), definition.start_point[0] + 1, how[0]))
+    if not exposed and not children and not (uses_pecan and bases):
+        return None
+    return PecanController(text(cls.child_by_field_name("name")), cls.start_point[0] + 1, bases, children, exposed,
+                           custom, doc)
+
+
+def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None] | None:
+    """(HTTP method, the generic method it answers for) of an exposed method: ("ANY", None) for
+    `@expose()`, ("GET", None) for `@expose(generic=True)` (its other methods are 405 until a
+    `when` registers them), ("POST", "index") for `@index.when(method="POST")`; None if not exposed."""
+    for dec in decorated.children:
+        if dec.type != "decorator" or not dec.named_children:
+            continue
+        expr = dec.named_children[0]
+        callee = expr.child_by_field_name("function") if expr.type == "call" else expr
+        name = parsed.text(callee).rpartition(".")[2] if callee is not None else ""
+        keywords = {parsed.text(a.child_by_field_name("name")): parsed.text(a.child_by_field_name("value"))
+                    for a in expr.child_by_field_name("arguments").named_children
+                    if a.type == "keyword_argument"} if expr.type == "call" else {}
+        if name in _EXPOSE:
+            return ("GET" if keywords.get("generic") == "True" else "ANY"), None
+        if name == "when" and callee.type == "attribute" and "method" in keywords:
+            value = keywords["method"].strip("'\"").upper()
+            generic = parsed.text(callee.child_by_field_name("object"))
+            return (value, generic) if value.isalpha() else None
+    return None
+
+
+def _path_parameters(parsed: ParsedFile, function: Any) -> list[str]:
+    """The positional parameters without a default (after self), which take path segments."""
+    params = function.child_by_field_name("parameters")
+    out = []
+    for param in params.named_children if params is not None else ():
+        if param.type == "identifier":
+            out.append(parsed.text(param))
+        elif param.type == "typed_parameter" and param.named_children and param.named_children[0].type == "identifier":
+            out.append(parsed.text(param.named_children[0]))
+    return out[1:] if out[:1] in (["self"], ["cls"]) else out
+
+
+def _custom_actions(parsed: ParsedFile, dictionary: Any) -> dict[str, list[str]]:
+    out = {}
+    for pair in dictionary.named_children:
+        if pair.type != "pair":
+            continue
+        key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+        name = parsed.text(key).strip("'\"") if key is not None and key.type == "string" else ""
+        if name and value is not None and value.type in ("list", "tuple"):
+            out[name] = [parsed.text(v).strip("'\"").upper() for v in value.named_children if v.type == "string"]
+    return out
+
+
+def _named_roots(parsed: ParsedFile) -> list[str]:
+    """'pkg.root.RootController' given as `make_app(...)`'s first argument or a dict's "root"."""
+    out = []
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "pair" and parsed.text(node.child_by_field_name("key")).strip("'\"") == "root":
+            value = node.child_by_field_name("value")
+            out.append(parsed.text(value).strip("'\"") if value is not None and value.type == "string" else "")
+        elif node.type == "call" and parsed.text(node.child_by_field_name("function")).endswith("make_app"):
+            args = node.child_by_field_name("arguments")
+            first = args.named_children[0] if args is not None and args.named_children else None
+            if first is not None and first.type == "string":
+                out.append(parsed.text(first).strip("'\""))
+        stack.extend(node.named_children)
+    return [r for r in out if _DOTTED_CLASS.match(r)]
+
+
+# --- assembly ---------------------------------------------------------------------------------------
+
+Found = tuple[str, PecanController]  # (file, class)
+
+
+def resolve_pecan_routes(facts: dict[str, FileFacts]) -> None:
+    """Add, in place, the routes of every Pecan controller tree of the package to the files that
+    hold the methods answering them."""
+    if not any(f.pecan for f in facts.values()):
+        return
+    modules = module_files(facts)
+    tree = _Tree(facts, modules)
+    named = [found for f in facts.values() for dotted in f.pecan_roots if (found := tree.find(dotted)) is not None]
+    if named:
+        roots = [(found, "", None) for found in named]
+    else:
+        held = {tree.key(c) for path, ctl in tree.all for c in tree.children(path, ctl)}
+        extended = {tree.key(b) for path, ctl in tree.all for b in tree.bases(path, ctl)}
+        roots = []
+        for path, ctl in tree.all:
+            if tree.key((path, ctl)) in held or tree.key((path, ctl)) in extended:
+                continue
+            version = _VERSION.match(ctl.name)
+            prefix = "/v" + version[1].replace("_", ".") if version else ""
+            note = UNMOUNTED.format(root=ctl.name, guess=VERSION_GUESS.format(prefix=prefix) if prefix else "")
+            roots.append(((path, ctl), prefix, note))
+    seen: set[tuple[str, str, str]] = set()
+    for found, prefix, note in roots:
+        tree.walk(found, prefix, note, [], seen, 0)
+
+
+class _Tree:
+    def __init__(self, facts: dict[str, FileFacts], modules: dict[str, str]) -> None:
+        self.facts, self.modules = facts, modules
+        self.all = [(path, ctl) for path, f in facts.items() for ctl in f.pecan]
+        self._names: dict[str, dict[str, PecanController]] = {
+            path: {ctl.name: ctl for ctl in f.pecan} for path, f in facts.items() if f.pecan}
+
+    @staticmethod
+    def key(found: Found) -> tuple[str, str]:
+        return found[0], found[1].name
+
+    def find(self, dotted: str, here: str | None = None) -> Found | None:
+        """The controller a name stands for: a class of `here`, or one an absolute or relative
+        dotted name gives (through the packages' re-exports)."""
+        if here is not None and "." not in dotted:
+            ctl = self._names.get(here, {}).get(dotted)
+            return (here, ctl) if ctl is not None else None
+        dotted = absolute(dotted, here) if here is not None else dotted
+        return find_through_reexports(self.facts, self.modules, dotted, self._lookup)
+
+    def _lookup(self, path: str, name: str) -> Found | None:
+        ctl = self._names.get(path, {}).get(name)
+        return (path, ctl) if ctl is not None else None
+
+    def children(self, path: str, ctl: PecanController) -> list[Found]:
+        return [found for _, target, _ in ctl.children if (found := self.find(target, path)) is not None]
+
+    def bases(self, path: str, ctl: PecanController) -> list[Found]:
+        return [found for base in ctl.bases if (found := self.find(base, path)) is not None]
+
+    def lineage(self, found: Found) -> list[Found]:
+        """The class and the package's classes it extends, nearest first."""
+        out, queue = [], [found]
+        while queue and len(out) < 6:
+            current = queue.pop(0)
+            if any(self.key(current) == self.key(o) for o in out):
+                continue
+            out.append(current)
+            queue += self.bases(*current)
+        return out
+
+    def is_rest(self, lineage: list[Found]) -> bool:
+        return any(base.rpartition(".")[2] == "RestController" for _, ctl in lineage for base in ctl.bases)
+
+    def walk(self, found: Found, prefix: str, note: str | None, via: list[dict[str, Any]],
+             seen: set[tuple[str, str, str]], depth: int) -> None:
+        if depth > _DEPTH or (found[0], found[1].name, prefix) in seen:
+            return
+        seen.add((found[0], found[1].name, prefix))
+        lineage = self.lineage(found)
+        rest = self.is_rest(lineage)
+        answered: set[tuple[str, str]] = set()
+        custom: dict[str, list[str]] = {}
+        for path, ctl in lineage:
+            for name, methods in ctl.custom_actions.items():
+                custom.setdefault(name, methods)
+        verbs = {name for _, ctl in lineage for name, *_ in ctl.exposed}
+        for path, ctl in lineage:  # the nearest class's method wins
+            for name, params, line, when in ctl.exposed:
+                if (name, when) in answered:
+                    continue
+                answered.add((name, when))
+                for method, route in _answers(name, params, when, rest, custom, prefix, verbs):
+                    self._add(path, ctl, name, line, method, route, note, via)
+        for path, ctl in lineage:
+            for attribute, target, line in ctl.children:
+                child = self.find(target, path)
+                if child is not None:
+                    step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{attribute} = {child[1].name}()"}
+                    self.walk(child, f"{prefix}/{attribute}", note, [*via, step], seen, depth + 1)
+
+    def _add(self, path: str, ctl: PecanController, name: str, line: int, method: str, route: str,
+             note: str | None, via: list[dict[str, Any]]) -> None:
+        detail: dict[str, Any] = {"method": method, "path": route, "controller": ctl.name}
+        if via:
+            detail["via"] = via
+        if note:
+            detail["unmounted"] = note
+        surface = Surface(kind="http-route", name=f"{method} {route}", line=line, end_line=line, framework="pecan",
+                          handler=f"{ctl.name}.{name}", description=ctl.doc, detail=detail)
+        f = self.facts[path]
+        if not any(s.name == surface.name and s.handler == surface.handler for s in f.surfaces):
+            f.surfaces.append(surface)
+
+
+def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[str, list[str]],
+             prefix: str, verbs: set[str]) -> list[tuple[str, str]]:
+    """(HTTP method, path) pairs an exposed method answers."""
+    here = prefix or "/"
+    segments = "".join(f"/{{{p}}}" for p in params)
+    if rest and name in _REST_VERBS:
+        if name == "get_all":
+            return [("GET", here)]
+        if name == "get" and params and "get_all" not in verbs:  # the collection's GET too, its arguments from the query
+            return [("GET", here), ("GET", prefix + segments)]
+        return [(_REST_VERBS[name], (prefix + segments) or "/")]
+    if rest and name in custom:
+        return [(m, f"{prefix}/{name}") for m in custom[name] or ["GET"]]
+    if rest:
+        return []  # RestController dispatches only its verbs and custom actions
+    method = when
+    if name == "index":
+        return [(method, (prefix + segments) or "/")]
+    return [(method, f"{prefix}/{name}{segments}")]

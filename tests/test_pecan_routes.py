@@ -1,0 +1,72 @@
+"""Routes of Pecan applications (object dispatch): a controller tree joined across modules through
+imports, RestController verbs and custom actions, generic methods, the root an app names or,
+without one, the controllers no other holds. Mined from real trees through the CLI."""
+
+from __future__ import annotations
+
+from conftest import mined_routes
+from miners.pecan_routes import UNMOUNTED, VERSION_GUESS
+
+NAMED_ROOT = {
+    "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+    "svc/__init__.py": "",
+    "svc/api/__init__.py": "",
+    "svc/api/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('svc.api.root.RootController')\n",
+    "svc/api/root.py": (
+        "import pecan\n\nfrom svc.api.v1 import controllers as v1\n\n\nclass RootController(object):\n"
+        "    v1 = v1.V1Controller()\n\n    @pecan.expose('json')\n    def index(self):\n        return {}\n\n"
+        "    @pecan.expose(generic=True)\n    def login(self):\n        return 'form'\n\n"
+        "    @login.when(method='POST')\n    def login_post(self):\n        return 'ok'\n\n"
+        "    @pecan.expose()\n    def _lookup(self, *remainder):\n        return None\n\n"
+        "    def plain(self):  # not exposed\n        return 1\n"),
+    "svc/api/v1/__init__.py": "",
+    "svc/api/v1/base.py": "from pecan import rest\n\n\nclass Base(rest.RestController):\n    pass\n",
+    "svc/api/v1/controllers.py": (
+        "import pecan\n\nfrom svc.api.v1.base import Base\n\n\nclass ItemsController(Base):\n"
+        "    _custom_actions = {'count': ['GET']}\n\n"
+        "    @pecan.expose('json')\n    def get_all(self):\n        return []\n\n"
+        "    @pecan.expose('json')\n    def get_one(self, item_id):\n        return {}\n\n"
+        "    @pecan.expose('json')\n    def post(self, **kwargs):\n        return {}\n\n"
+        "    @pecan.expose('json')\n    def delete(self, item_id, force=False):\n        return None\n\n"
+        "    @pecan.expose('json')\n    def count(self):\n        return 0\n\n"
+        "    @pecan.expose('json')\n    def helper(self):  # neither a verb nor a custom action\n        return 0\n\n\n"
+        "class V1Controller(object):\n    items = ItemsController()\n"),
+    "svc/api/unused.py": (  # a controller no root reaches: the app names its root, so it is served nowhere
+        "import pecan\n\n\nclass OrphanController(object):\n    @pecan.expose()\n    def index(self):\n"
+        "        return ''\n"),
+}
+
+
+def test_a_pecan_tree_from_the_root_the_app_names(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, NAMED_ROOT)
+    assert sorted(routes) == ["ANY /", "DELETE /v1/items/{item_id}", "GET /login", "GET /v1/items",
+                              "GET /v1/items/count", "GET /v1/items/{item_id}", "POST /login", "POST /v1/items"]
+    item = routes["GET /v1/items/{item_id}"]
+    assert item["source"]["path"] == "svc/api/v1/controllers.py" and item["source"]["line"] == 14
+    assert item["symbol"] == "ItemsController.get_one"
+    assert {"kind": "route", "path": "svc/api/root.py", "line": 7,
+            "detail": "pecan: RootController.v1 = V1Controller()"} in item["evidence"]
+    assert not any(u.startswith("served below") for u in item["unknowns"])
+
+
+def test_without_a_named_root_the_unheld_controllers_are_roots_and_that_is_said(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "watch"\nversion = "1.0"\n',
+        "watch/__init__.py": "",
+        "watch/controllers/__init__.py": "",
+        "watch/controllers/root.py": (
+            "import pecan\n\n\nclass VersionsController(object):\n    @staticmethod\n    @pecan.expose('json')\n"
+            "    def index():\n        return {}\n"),
+        "watch/controllers/v1/__init__.py": "",
+        # holds controllers only, and imports no pecan (the deployment's Paste file mounts it)
+        "watch/controllers/v1/root.py": (
+            "from watch.controllers.v1 import status\n\n\nclass V1Controller(object):\n"
+            "    status = status.StatusController()\n"),
+        "watch/controllers/v1/status.py": (
+            "import pecan\nfrom pecan import rest\n\n\nclass StatusController(rest.RestController):\n"
+            "    @pecan.expose('json')\n    def get(self, name):\n        return {}\n"),
+    })
+    assert sorted(routes) == ["ANY /", "GET /v1/status", "GET /v1/status/{name}"]
+    note = UNMOUNTED.format(root="V1Controller", guess=VERSION_GUESS.format(prefix="/v1"))
+    assert note in routes["GET /v1/status"]["unknowns"]
+    assert UNMOUNTED.format(root="VersionsController", guess="") in routes["ANY /"]["unknowns"]
