@@ -33,11 +33,18 @@ def _items(count: int, size: int) -> list[tuple[str, str, int]]:
 read = SOURCES.__getitem__
 
 
-def test_two_processes_give_the_serial_result_in_order():
+def test_two_processes_give_the_serial_result_in_order(tmp_path):
     items = _items(40, 8 * 1024)
     assert sum(size for _, _, size in items) >= PARALLEL_FROM
+    parent, child_started = os.getpid(), tmp_path / "child-started"
 
     def tagged(path: str, language: str, data: bytes):
+        if os.getpid() != parent:
+            child_started.touch()
+        else:  # on a loaded machine the parent could take every chunk before the child is scheduled
+            deadline = time.monotonic() + 30
+            while not child_started.exists() and time.monotonic() < deadline:
+                time.sleep(0.005)
         return os.getpid(), analyse(path, language, data)
 
     both = analyse_all(items, read, tagged, workers=2)
