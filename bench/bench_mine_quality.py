@@ -44,7 +44,8 @@ Matching
     `<int:id>` -> `{}`), a query string and a trailing slash dropped; a label's method "*"
     matches every method, and so does a found route of every method ("ANY": Django's path(),
     Express's app.all(), which serve the documented method too); a found route with Express's optional parameters (`/a/:b?`) matches
-    the path with them and the path without them.
+    the path with them and the path without them; a last segment that is Express's wildcard (`/raw/:ref/*`,
+    the rest of the path) matches a parameter there (`/raw/{ref}/{path}`).
 
 Scores, per package and kind
   recall    = labelled items found / labelled items
@@ -124,7 +125,10 @@ def _match(kind: str, found: str, wanted: str) -> bool:
 
 
 def _forms(path: str) -> set[str]:
-    """A path with an optional last parameter (`/{}?`) as the two it stands for; else itself."""
+    """A path with an optional last parameter (`/{}?`) as the two it stands for, one whose last
+    segment is a wildcard (`/*`) also as a parameter there; else itself."""
+    if path.endswith("/*"):
+        return {path, path[:-1] + "{}"}
     return {path.replace("/{}?", "/{}"), path.replace("/{}?", "") or "/"} if "/{}?" in path else {path}
 
 

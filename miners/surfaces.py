@@ -95,8 +95,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
             elif m[1] == b"register":
                 if len(args) >= 2 and getattr(_unwrap_js(args[1]), "type", None) == "object":
                     return True  # fastify.register(plugin, { prefix: "/columns" }): a mount
-            elif len(args) >= (1 if _on_route(call) else 2) and \
-                    getattr(_unwrap_js(args[-1]), "type", None) in JS_HANDLER_TYPES:
+            elif len(args) >= (1 if _on_route(call) else 2) and js_handler(parsed, args[-1]):
                 return True  # (the rules _Js.verb_route reads a route by)
     return False
 
@@ -2394,6 +2393,17 @@ JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identi
                     "call_expression", "array", "async_arrow_function")
 
 
+def js_handler(pf: ParsedFile, node: Any) -> bool:
+    """Whether a route call's last argument can be its handler: a function, a name of one, or one
+    looked up in a table by a path (`auth0["/authorize"]`; `defaults["x"]` is a value)."""
+    node = _unwrap_js(node)
+    if node is None:
+        return False
+    if node.type == "subscript_expression":
+        return (js_string(pf, node.child_by_field_name("index")) or "").startswith("/")
+    return node.type in JS_HANDLER_TYPES
+
+
 def js_key(pf: ParsedFile, node: Any) -> str | None:
     """An object key as written: a name, a number or a string (a computed one is not read here)."""
     if node is None:
@@ -3203,11 +3213,11 @@ class _Js:
                 break
             node = inner_receiver
         if path is not None:
-            if not args or _unwrap_js(args[-1]).type not in JS_HANDLER_TYPES:
+            if not args or not js_handler(self.pf, args[-1]):
                 return
             handler_node = args[-1]
         else:
-            if len(args) < 2 or _unwrap_js(args[-1]).type not in JS_HANDLER_TYPES:
+            if len(args) < 2 or not js_handler(self.pf, args[-1]):
                 return  # app.get('etag fn'), axios.get('/x', {params}): not a route
             path = self.resolve(args[0])
             handler_node = args[-1]

@@ -451,6 +451,20 @@ def test_a_js_path_prefix_from_a_local_variable_and_its_literal_default():
     assert [s.detail.get("prefix_unknown") for s in found if s.name == "GET /other"] == ["unknown"]
 
 
+def test_express_routes_chained_on_a_router_with_handlers_looked_up_in_a_table():
+    """auth0-simulator's `router.get("/health", f).get("/authorize", auth0["/authorize"]).post(...)`."""
+    found = surfaces("javascript", '''
+        import express, { Router } from "express";
+        const extendRouter = (config) => (router, store) => {
+            const auth0 = createAuth0Handlers(store);
+            router.get("/health", (_, res) => res.send({})).get("/authorize", auth0["/authorize"])
+                .post("/oauth/token", auth0["/oauth/token"]);
+            cache.get("/not/a/route", defaults["x"]);
+        };
+        ''')
+    assert sorted(s.name for s in found) == ["GET /authorize", "GET /health", "POST /oauth/token"]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
