@@ -3227,6 +3227,12 @@ class _Js:
                 # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
                 path = self.resolve(first.child_by_field_name("right"))
                 unknown = self.pf.text(first.child_by_field_name("left"))
+            if path is None and first.type == "array":  # app.all(['/create', '/create_wallet'], h): each path
+                listed = [self.resolve(item) for item in first.named_children if item.type != "comment"]
+                if listed and all(p is not None for p in listed):
+                    for each in dict.fromkeys(listed):
+                        self.verb_route_at(call, receiver, prop, handler_node, each, None)
+                    return
             if path is None and first.type == "template_string":
                 looped = self.loop_paths(first)  # `/${idp.toLowerCase()}/authorize` for each idp of a literal list
                 if looped:

@@ -465,6 +465,19 @@ def test_express_routes_chained_on_a_router_with_handlers_looked_up_in_a_table()
     assert sorted(s.name for s in found) == ["GET /authorize", "GET /health", "POST /oauth/token"]
 
 
+def test_an_express_route_of_an_array_of_paths_serves_each():
+    """blockchain-wallet-service's `v2API.all(['/create', '/create_wallet'], required(...), handler)`."""
+    found = surfaces("javascript", '''
+        const express = require("express");
+        const v2API = express();
+        const BASE = "/base";
+        v2API.all(["/create", "/create_wallet"], required(["password"]), function (req, res) {});
+        v2API.get([BASE, `${BASE}/x`], (req, res) => {});
+        v2API.get([unknownPath, "/y"], (req, res) => {});
+        ''')
+    assert sorted(s.name for s in found) == ["ANY /create", "ANY /create_wallet", "GET /base", "GET /base/x"]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
