@@ -167,6 +167,20 @@ _PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
 
+def _py_decorator(source: bytes, at: int = 0) -> re.Match[bytes] | None:
+    """The first _PY_DECORATOR match from `at`: tried only at the lines where an `@` follows
+    indentation alone (a search of the whole text tries the pattern at every byte)."""
+    at = source.find(b"@", at)
+    while at >= 0:
+        start = source.rfind(b"\n", 0, at) + 1
+        if not source[start:at].strip(b" \t"):
+            m = _PY_DECORATOR.match(source, start)
+            if m is not None:
+                return m
+        at = source.find(b"@", at + 1)
+    return None
+
+
 def _py_applied(source: bytes) -> bool:
     """Whether a line applies a route decorator by a call: only the lines with `)(` are searched
     (a search of the whole file stops at every `.`)."""
@@ -180,7 +194,7 @@ def _py_applied(source: bytes) -> bool:
 
 def _py_may_declare(source: bytes) -> bool:
     """Whether the file may declare a Python surface (no, when it names none of the above)."""
-    return (b"@" in source and _PY_DECORATOR.search(source) is not None
+    return (_py_decorator(source) is not None
             or b"add_" in source and any(word in source for word in _PY_ADD_CALLS)
             or any(word in source for word in _PY_MOUNT_CALLS)
             or any(word in source for word in _PY_WORDS)
@@ -213,9 +227,9 @@ def py_may_declare(parsed: ParsedFile) -> bool:
             and _PY_FRAMEWORK_IMPORT.search(source):
         return True
     root = parsed.tree.root_node
-    at = source.rfind(b"\n", 0, source.find(b"@")) + 1  # (the pattern starts at a line's start)
+    at = 0
     while at >= 0:
-        m = _PY_DECORATOR.search(source, at)
+        m = _py_decorator(source, at)
         if m is None:
             break
         node = root.descendant_for_byte_range(m.start(1), m.start(1) + 1)
