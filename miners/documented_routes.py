@@ -51,6 +51,11 @@ _JOINED = re.compile(_METHOD + r"`[ \t]*([/|,])[ \t]*`(?=" + _METHOD + r"`)")
 _OPTIONAL = re.compile(r"(/[^\s`'\"()|*,\[]*)\[(/[^\]\s]*)\]([^\s`'\"()|*,\[]*)")
 # a path whose last segment has siblings after middle dots, `/auth/login · register`
 _SIBLINGS = re.compile(r"(/[^\s`'\"()|*,·]*/)([\w{}.-]+)((?:[ \t]*·[ \t]*[\w{}.-]+)+)")
+# methods one after another with spaces around their marks, `GET / PATCH / DELETE` (the mark is no path)
+_SPACED_MARK = re.compile(r"\b" + _METHOD + r"[ \t]+([/|,])[ \t]+(?=" + _METHOD + r"\b)")
+# a path followed by single segments in code spans of their own, `/api/tasks/{id}/enable` `/disable`
+# `/run`: siblings of its last segment (and, as written, paths of their own)
+_SEGMENT_SIBLINGS = re.compile(r"(/[^\s`'\"()|*,]*/)([^\s`/'\"()|*,]+)`((?:[ \t]+`/[^\s`/'\"()|*,]+`)+)")
 # a path written after an ellipsis, `…/reject/`: the rest of a path the row gave before
 _ELIDED = re.compile(r"(?:…|\.\.\.)(/[^\s`'\"()|*,]*)")
 # a table's row that gives the path first and the method in a later cell (`| `/health` | GET | ... |`)
@@ -146,6 +151,12 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     """The methods and paths of an entry's line, a path with alternatives written as the shell
     does (`/services/{id}/{start,stop}/`) as each of its paths."""
     line = _JOINED.sub(r"\1\2", text[start:end])  # `GET`/`POST`: one cell's methods, as `GET/POST`
+    if " / " in line or " | " in line or " , " in line:
+        while (joined := _SPACED_MARK.sub(r"\1\2", line)) != line:  # `GET / PATCH`: as `GET/PATCH`
+            line = joined
+    if "` `/" in line:  # `/api/tasks/{id}/enable` `/disable`: the siblings too
+        line = _SEGMENT_SIBLINGS.sub(lambda m: m[0] + " " + " ".join(
+            m[1] + seg.strip(" \t`/") for seg in m[3].split()), line)
     if "," in line and "{" in line:
         line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in m[2].split(",")), line)
     if "…/" in line or "../" in line:

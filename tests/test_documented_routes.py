@@ -161,6 +161,18 @@ def test_a_table_that_gives_the_path_before_the_method():
         "GET /docs": "internal",  # an entry's line is the list's: what its description names is not an entry
     }
 
+def test_methods_with_spaced_marks_and_segments_in_code_spans_after_a_path():
+    """pulse-task's `| GET / PATCH / DELETE | `/api/tasks/{id}` |` and `| POST | `/api/tasks/{id}/enable`
+    `/disable` `/run` |`: the marks between methods are no path, and the lone segments are the
+    path's siblings (and, as written, paths of their own)."""
+    table = ("| Method | Path | What |\n|---|---|---|\n| GET / PATCH / DELETE | `/api/tasks/{id}` | one |\n"
+             "| POST | `/api/tasks/{id}/enable` `/disable` `/run` | switch |\n| GET , HEAD | `/api/ping` | up |\n")
+    assert sorted(endpoint_list([("README.md", table)])[0]) == [
+        ("DELETE", "/api/tasks/{id}"), ("GET", "/api/ping"), ("GET", "/api/tasks/{id}"), ("HEAD", "/api/ping"),
+        ("PATCH", "/api/tasks/{id}"), ("POST", "/api/tasks/{id}/disable"), ("POST", "/api/tasks/{id}/enable"),
+        ("POST", "/api/tasks/{id}/run"), ("POST", "/disable"), ("POST", "/run")]
+
+
 def test_the_paths_of_one_written_path_are_listed_together():
     """`re_path(r"^social/token/(?:(?P<provider>\\w+)/?)?$")` serves two paths: a list naming one
     names both. Two decorators on one function (`@app.route("/load")`, `@app.route("/v1/load")`) are
