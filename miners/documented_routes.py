@@ -42,7 +42,11 @@ _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
                     + _METHODS + _SEP
-                    + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/", re.MULTILINE)
+                    + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/"
+                    + r"|^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?`" + _METHOD
+                    + r"[ \t]+[A-Za-z_][\w.-]*/[^\s`]*`", re.MULTILINE)
+# a code span of a method and a path written without its leading slash, `GET keystore/cert`
+_RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?=[A-Za-z_][\w.-]*/[^\s`]*`)")
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
 # the mark between two methods each in its own code span
@@ -151,6 +155,8 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     """The methods and paths of an entry's line, a path with alternatives written as the shell
     does (`/services/{id}/{start,stop}/`) as each of its paths."""
     line = _JOINED.sub(r"\1\2", text[start:end])  # `GET`/`POST`: one cell's methods, as `GET/POST`
+    if "`" in line:  # `GET keystore/cert`: the path from the root
+        line = _RELATIVE.sub(r"\1/", line)
     if " / " in line or " | " in line or " , " in line:
         while (joined := _SPACED_MARK.sub(r"\1\2", line)) != line:  # `GET / PATCH`: as `GET/PATCH`
             line = joined

@@ -173,6 +173,14 @@ def test_methods_with_spaced_marks_and_segments_in_code_spans_after_a_path():
         ("POST", "/api/tasks/{id}/run"), ("POST", "/disable"), ("POST", "/run")]
 
 
+def test_a_code_span_of_a_method_and_a_path_without_its_leading_slash():
+    """openhim-core's API reference: `GET keystore/cert` beside `GET /channels`; not prose."""
+    docs = ("#### Fetch the cert\n\n`GET keystore/cert`\n\n- `DELETE keystore/ca/_id` removes one\n\n"
+            "`GET /channels`\n\nWe GET things/stuff in prose, and `GET the docs`.\n")
+    assert sorted(endpoint_list([("README.md", docs)])[0]) == [
+        ("DELETE", "/keystore/ca/_id"), ("GET", "/channels"), ("GET", "/keystore/cert")]
+
+
 def test_the_paths_of_one_written_path_are_listed_together():
     """`re_path(r"^social/token/(?:(?P<provider>\\w+)/?)?$")` serves two paths: a list naming one
     names both. Two decorators on one function (`@app.route("/load")`, `@app.route("/v1/load")`) are
