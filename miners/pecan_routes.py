@@ -106,17 +106,20 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
             if how is not None and how[1] is not None:  # a generic method's handler of another HTTP method
                 name = how[1]
             if how is not None and not name.startswith("_"):  # (_route, _lookup, _default: run-time dispatch)
-                exposed.append((name, _path_parameters(parsed, definition), definition.start_point[0] + 1, how[0]))
+                params = _path_parameters(parsed, definition)
+                exposed.append((name, params[:-1] if how[2] else params, definition.start_point[0] + 1, how[0]))
     if not exposed and not children and not (uses_pecan and bases):
         return None
     return PecanController(text(cls.child_by_field_name("name")), cls.start_point[0] + 1, bases, children, exposed,
                            custom, doc)
 
 
-def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None] | None:
-    """(HTTP method, the generic method it answers for) of an exposed method: ("ANY", None) for
-    `@expose()`, ("GET", None) for `@expose(generic=True)` (its other methods are 405 until a
-    `when` registers them), ("POST", "index") for `@index.when(method="POST")`; None if not exposed."""
+def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None, bool] | None:
+    """(HTTP method, the generic method it answers for, whether its last parameter takes the
+    request's body) of an exposed method: ("ANY", None, False) for `@expose()`, ("GET", None, False)
+    for `@expose(generic=True)` (its other methods are 405 until a `when` registers them), ("POST",
+    "index", False) for `@index.when(method="POST")`, a True third for wsme's `@wsexpose(...,
+    body=Type)`; None if not exposed."""
     for dec in decorated.children:
         if dec.type != "decorator" or not dec.named_children:
             continue
@@ -127,11 +130,11 @@ def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None] | Non
                     for a in expr.child_by_field_name("arguments").named_children
                     if a.type == "keyword_argument"} if expr.type == "call" else {}
         if name in _EXPOSE:
-            return ("GET" if keywords.get("generic") == "True" else "ANY"), None
+            return ("GET" if keywords.get("generic") == "True" else "ANY"), None, "body" in keywords
         if name == "when" and callee.type == "attribute" and "method" in keywords:
             value = keywords["method"].strip("'\"").upper()
             generic = parsed.text(callee.child_by_field_name("object"))
-            return (value, generic) if value.isalpha() else None
+            return (value, generic, False) if value.isalpha() else None
     return None
 
 
@@ -304,8 +307,8 @@ def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[s
         if name == "get" and params and "get_all" not in verbs:  # the collection's GET too, its arguments from the query
             return [("GET", here), ("GET", prefix + segments)]
         return [(_REST_VERBS[name], (prefix + segments) or "/")]
-    if rest and name in custom:
-        return [(m, f"{prefix}/{name}") for m in custom[name] or ["GET"]]
+    if rest and name in custom:  # after the item's segments: `POST /action_plans/{uuid}/start`
+        return [(m, f"{prefix}{segments}/{name}") for m in custom[name] or ["GET"]]
     if rest:
         return []  # RestController dispatches only its verbs and custom actions
     method = when

@@ -22,14 +22,18 @@ NAMED_ROOT = {
     "svc/api/v1/__init__.py": "",
     "svc/api/v1/base.py": "from pecan import rest\n\n\nclass Base(rest.RestController):\n    pass\n",
     "svc/api/v1/controllers.py": (
-        "import pecan\n\nfrom svc.api.v1.base import Base\n\n\nclass ItemsController(Base):\n"
-        "    _custom_actions = {'count': ['GET']}\n\n"
+        "import pecan\nimport wsmeext.pecan as wsme_pecan\n\nfrom svc.api.v1.base import Base\n\n\n"
+        "class ItemsController(Base):\n    _custom_actions = {'count': ['GET'], 'start': ['POST']}\n\n"
         "    @pecan.expose('json')\n    def get_all(self):\n        return []\n\n"
         "    @pecan.expose('json')\n    def get_one(self, item_id):\n        return {}\n\n"
         "    @pecan.expose('json')\n    def post(self, **kwargs):\n        return {}\n\n"
         "    @pecan.expose('json')\n    def delete(self, item_id, force=False):\n        return None\n\n"
         "    @pecan.expose('json')\n    def count(self):\n        return 0\n\n"
-        "    @pecan.expose('json')\n    def helper(self):  # neither a verb nor a custom action\n        return 0\n\n\n"
+        "    @pecan.expose('json')\n    def helper(self):  # neither a verb nor a custom action\n        return 0\n\n"
+        "    @wsme_pecan.wsexpose(Item, types.uuid, body=[PatchType])\n"
+        "    def patch(self, item_id, patch):  # the last parameter takes the body\n        return {}\n\n"
+        "    @pecan.expose('json')\n    def start(self, item_id):  # a custom action of one item\n"
+        "        return {}\n\n\n"
         "class V1Controller(object):\n    items = ItemsController()\n"),
     "svc/api/unused.py": (  # a controller no root reaches: the app names its root, so it is served nowhere
         "import pecan\n\n\nclass OrphanController(object):\n    @pecan.expose()\n    def index(self):\n"
@@ -40,9 +44,10 @@ NAMED_ROOT = {
 def test_a_pecan_tree_from_the_root_the_app_names(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, NAMED_ROOT)
     assert sorted(routes) == ["ANY /", "DELETE /v1/items/{item_id}", "GET /login", "GET /v1/items",
-                              "GET /v1/items/count", "GET /v1/items/{item_id}", "POST /login", "POST /v1/items"]
+                              "GET /v1/items/count", "GET /v1/items/{item_id}", "PATCH /v1/items/{item_id}",
+                              "POST /login", "POST /v1/items", "POST /v1/items/{item_id}/start"]
     item = routes["GET /v1/items/{item_id}"]
-    assert item["source"]["path"] == "svc/api/v1/controllers.py" and item["source"]["line"] == 14
+    assert item["source"]["path"] == "svc/api/v1/controllers.py" and item["source"]["line"] == 15
     assert item["symbol"] == "ItemsController.get_one"
     assert {"kind": "route", "path": "svc/api/root.py", "line": 7,
             "detail": "pecan: RootController.v1 = V1Controller()"} in item["evidence"]
