@@ -103,6 +103,9 @@ class Mount:
     line: int
     called: bool = False  # `name` is a router factory (a function) whose result is mounted
     within: str | None = None  # the function the mount is made in (a factory's router, mounted in turn)
+    # a mount of every module of a directory (`router.use(`/${file}`, require(`./${file}`))` over
+    # readdirSync): `prefix` and `module` hold "{}" for each module's name, these names left out
+    each_except: tuple[str, ...] | None = None
 
 
 @dataclass

@@ -29,6 +29,8 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
     mounts = [(path, m) for path, f in facts.items() for m in f.mounts]
     if not mounts:
         return
+    if any(m.each_except is not None for _, m in mounts):
+        mounts = [(path, each) for path, m in mounts for each in _each_module(facts, path, m)]
     modules: dict[str, str] | None = None
     above: dict[Router, list[tuple[Router, str]]] = {}  # router -> [(the router it is mounted on, prefix)]
     for path, mount in mounts:
@@ -54,6 +56,29 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
             for prefix in dict.fromkeys(_prefixes(above, router, 0)):  # each distinct served path once
                 routes.append(under(surface, prefix))
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
+
+
+_JS_SOURCES = (".js", ".cjs", ".mjs", ".ts")
+
+
+def _each_module(facts: dict[str, FileFacts], path: str, mount: Mount) -> list[Mount]:
+    """A mount of every module of a directory, as one mount per module there (by its name without
+    the extension; not the mounting file, nor the names the loop leaves out); another mount as it is."""
+    if mount.each_except is None or mount.module is None:
+        return [mount]
+    here = path.rpartition("/")[0]
+    folder = "/".join(p for p in [*here.split("/"), *mount.module.split("/")[:-1]] if p and p != ".")
+    if ".." in folder.split("/"):
+        return []  # (a parent's directory: not followed)
+    out = []
+    for other in sorted(facts):
+        directory, _, file = other.rpartition("/")
+        stem, dot, extension = file.partition(".")
+        if directory != folder or other == path or "." + extension not in _JS_SOURCES or stem in mount.each_except:
+            continue
+        out.append(replace(mount, prefix=mount.prefix.replace("{}", stem), module=mount.module.replace("{}", stem),
+                           each_except=None))
+    return out
 
 
 def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Surface) -> Router | None:

@@ -2878,6 +2878,11 @@ class _Js:
             if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
+            if prefix is None and prop == "use" and len(args) == 2 and b"readdir" in self.pf.source:
+                each = self.directory_mount(call, receiver, args)
+                if each is not None:
+                    self.found_mounts.append(each)
+                    continue
             if prop not in ("use", "route") or prefix is None:
                 if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
                     continue
@@ -2909,6 +2914,55 @@ class _Js:
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
                                            within=within))
+
+    def directory_mount(self, call: Any, receiver: Any, args: list[Any]) -> Mount | None:
+        """`router.use(`/${routeFile}`, require(`./${routeFile}`))` in a loop over a directory's files
+        (node-express-mongodb-jwt-rest-api-skeleton): every module there, under its name, but those
+        the loop leaves out (`routeFile !== 'auth'`)."""
+        prefix, name = self.substituted(args[0])
+        target = _unwrap_js(args[1])
+        function = target.child_by_field_name("function") if target.type == "call_expression" else None
+        if prefix is None or function is None or self.pf.text(function) != "require":
+            return None
+        spec_args = js_args(target.child_by_field_name("arguments"))
+        module, same = self.substituted(spec_args[0]) if len(spec_args) == 1 else (None, None)
+        root = self.chain_root(receiver)
+        if module is None or same != name or not module.startswith(".") or not module.endswith("/{}") or \
+                not prefix.startswith("/") or root is None or root.type != "identifier" or \
+                self.http_receiver(receiver) is None:
+            return None
+        scope = call.parent
+        while scope is not None and scope.type not in _JS_FUNCTIONS:
+            scope = scope.parent
+        left_out = []
+        for node in descendants(scope, "binary_expression") if scope is not None else ():
+            if self.pf.text(node.child_by_field_name("operator")) in ("!==", "!="):
+                sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
+                texts = [self.pf.text(side) for side in sides]
+                if name in texts:
+                    value = js_string(self.pf, sides[1 - texts.index(name)])
+                    if value is not None:
+                        left_out.append(value)
+        return Mount(self.pf.text(root), prefix, "default", module, line_of(call), each_except=tuple(left_out))
+
+    def substituted(self, node: Any) -> tuple[str | None, str | None]:
+        """("/api/{}", "file") of a template literal with one substitution, a name (`/api/${file}`)."""
+        node = _unwrap_js(node)
+        if node is None or node.type != "template_string":
+            return None, None
+        parts, name = [], None
+        for child in node.children:
+            if child.type == "string_fragment":
+                parts.append(self.pf.text(child))
+            elif child.type == "template_substitution":
+                inner = [c for c in child.named_children if c.type != "comment"]
+                if name is not None or len(inner) != 1 or inner[0].type != "identifier":
+                    return None, None
+                name = self.pf.text(inner[0])
+                parts.append("{}")
+            elif child.type == "escape_sequence":
+                return None, None
+        return ("".join(parts), name) if name is not None else (None, None)
 
     def fastify_plugin(self, call: Any, receiver: Any) -> None:
         """`fastify.register(ColumnRoute, { prefix: '/columns' })`: the plugin function's routes are

@@ -698,6 +698,32 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
+def test_every_module_of_a_directory_mounted_under_its_name_in_a_readdir_loop(tmp_path, capsys):
+    """node-express-mongodb-jwt-rest-api-skeleton's routes/index.js: `router.use(`/${routeFile}`,
+    require(`./${routeFile}`))` for each file readdirSync lists, but index and auth."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "skel", "version": "1.0.0", "main": "server.js"}',
+        "server.js": "const app = require('express')();\napp.use(require('./app/routes'));\napp.listen(3000);\n",
+        "app/routes/index.js": (
+            "const express = require('express')\nconst router = express.Router()\nconst fs = require('fs')\n"
+            "router.use('/', require('./auth'))\n"
+            "fs.readdirSync(`${__dirname}/`).filter((file) => {\n  const routeFile = file.split('.')[0]\n"
+            "  return routeFile !== 'index' && routeFile !== 'auth'\n"
+            "    ? router.use(`/${routeFile}`, require(`./${routeFile}`))\n    : ''\n})\n"
+            "module.exports = router\n"),
+        "app/routes/auth.js": ("const router = require('express').Router()\nrouter.post('/login', (req, res) => {})\n"
+                               "module.exports = router\n"),
+        "app/routes/users.js": ("const router = require('express').Router()\nrouter.get('/', (req, res) => {})\n"
+                                "router.get('/:id', (req, res) => {})\nmodule.exports = router\n"),
+        "app/routes/cities.ts": ("import { Router } from 'express'\nconst router = Router()\n"
+                                 "router.get('/all', (req, res) => {})\nexport default router\n"),
+        "app/routes/cities.d.ts": "export {}\n",
+        "app/other/loose.js": ("const router = require('express').Router()\nrouter.get('/loose', (req, res) => {})\n"
+                               "module.exports = router\n"),  # not in the directory: mounted nowhere
+    })
+    assert sorted(routes) == ["GET /cities/all", "GET /loose", "GET /users", "GET /users/:id", "POST /login"]
+
+
 def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
     """ironic-inspector's `def api(path, rule=None, **flask_kwargs)`, which applies `@_app.route(path, **flask_kwargs)`."""
     routes = mined_routes(tmp_path, capsys, {"insp/__init__.py": "", "insp/main.py": (
