@@ -2599,8 +2599,8 @@ class _Js:
         or `??` (what it is unless configured otherwise)."""
         wanted = self.pf.text(name)
         scope = name.parent
-        while scope is not None:
-            if scope.type in ("statement_block", "program"):
+        while scope is not None and scope.type != "program":  # (the module's own constants are in self.strings)
+            if scope.type == "statement_block":
                 for stmt in scope.named_children:
                     if stmt.type not in ("lexical_declaration", "variable_declaration") or stmt.start_byte > name.start_byte:
                         continue
