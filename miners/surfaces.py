@@ -53,7 +53,16 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
-                or _NEST in source or _LOOPBACK in source)
+                or _NEST in source or _LOOPBACK in source or _returns_routers(source))
+
+
+def _returns_routers(source: bytes) -> bool:
+    """Whether the file may return routers other modules' factories make (_Js.returned_routers):
+    it makes a router and calls a required module's export."""
+    return b"Router()" in source and b"return" in source and _JS_REQUIRED_CALL.search(source) is not None
+
+
+_JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 
 
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
@@ -71,7 +80,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
-    if _NEST in source or _LOOPBACK in source:
+    if _NEST in source or _LOOPBACK in source or _returns_routers(source):
         return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -2756,6 +2765,8 @@ class _Js:
         self.http()
         self.wrapper_routes()
         self.mounts()
+        if _returns_routers(self.pf.source):
+            self.returned_routers()
         self.mcp()
         self.cli()
         self.nest()
@@ -2878,6 +2889,14 @@ class _Js:
             if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
+            if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
+                member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
+                root = self.chain_root(receiver)
+                if member is not None and root is not None and root.type == "identifier" and prefix.startswith("/"):
+                    module, name = member
+                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
+                                                   called=True, within=_js_function_name(self.pf, receiver)))
+                    continue
             if prefix is None and prop == "use" and len(args) == 2 and b"readdir" in self.pf.source:
                 each = self.directory_mount(call, receiver, args)
                 if each is not None:
@@ -2914,6 +2933,40 @@ class _Js:
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
                                            within=within))
+
+    def factory_member(self, target: Any, at: Any) -> tuple[str | None, str] | None:
+        """(module, "factory.member") of `routes.v1` where `routes` holds another module's router
+        factory's result (`var routes = require('./routes')(middleware)`): the router that member
+        of the object the factory returns is (returned_routers, in that module)."""
+        obj, prop = target.child_by_field_name("object"), target.child_by_field_name("property")
+        if obj is None or prop is None or obj.type != "identifier" or prop.type != "property_identifier":
+            return None
+        made = self.made_by(obj, at)
+        factory = self.factory_of(made) if made is not None else None
+        if factory is None or factory[0] is None:
+            return None
+        return factory[0], f"{factory[1]}.{self.pf.text(prop)}"
+
+    def returned_routers(self) -> None:
+        """The routers a factory returns in an object, `return { v1: v1 }` with `var v1 =
+        require('./v1')(express.Router(), mw)`: each member is that other factory's router, mounted
+        as `FACTORY + "default.v1"` (what factory_member names) with no prefix of its own."""
+        for node in descendants(self.pf.tree.root_node, "return_statement"):
+            value = _unwrap_js(node.named_children[0]) if node.named_children else None
+            if value is None or value.type != "object":
+                continue
+            function = _js_function_name(self.pf, node)
+            if not function:
+                continue
+            for key, member in self.object_fields(value).items():
+                member = _unwrap_js(member)
+                if member is not None and member.type == "identifier":
+                    member = self.made_by(member, node)
+                factory = self.factory_of(member) if member is not None and member.type == "call_expression" and \
+                    self.required_factory(member) else None
+                if factory is not None:
+                    self.found_mounts.append(Mount(f"{FACTORY}{function}.{key}", "", factory[1], factory[0],
+                                                   line_of(member), called=True))
 
     def directory_mount(self, call: Any, receiver: Any, args: list[Any]) -> Mount | None:
         """`router.use(`/${routeFile}`, require(`./${routeFile}`))` in a loop over a directory's files

@@ -698,6 +698,26 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
+def test_a_router_a_factory_returns_in_an_object_mounted_by_its_member(tmp_path, capsys):
+    """nodebb-plugin-write-api: `var routes = require('./routes')(mw); data.router.use('/api/v1', routes.v1)`,
+    where routes/index.js returns `{ v1: v1 }` with `var v1 = require('./v1')(express.Router(), mw)`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "plugin", "version": "1.0.0", "main": "index.js"}',
+        "index.js": ("var API = {};\nAPI.init = function (data, callback) {\n"
+                     "  var routes = require('./routes')(data.middleware);\n"
+                     "  data.router.use('/api/v1', routes.v1);\n  data.router.use('/api/v9', routes.missing);\n"
+                     "  callback();\n};\nmodule.exports = API;\n"),
+        "routes/index.js": ("var express = require('express');\nmodule.exports = function (middleware) {\n"
+                            "  var v1 = require('./v1')(express.Router(), middleware);\n  return { v1: v1 };\n};\n"),
+        "routes/v1/index.js": ("module.exports = function (app, middleware) {\n"
+                               "  app.use('/users', require('./users')(middleware));\n"
+                               "  app.get('/ping', function (req, res) {});\n  return app;\n};\n"),
+        "routes/v1/users.js": ("module.exports = function () {\n  var app = require('express').Router();\n"
+                               "  app.get('/:uid', function (req, res) {});\n  return app;\n};\n"),
+    })
+    assert sorted(routes) == ["GET /api/v1/ping", "GET /api/v1/users/:uid"]
+
+
 def test_every_module_of_a_directory_mounted_under_its_name_in_a_readdir_loop(tmp_path, capsys):
     """node-express-mongodb-jwt-rest-api-skeleton's routes/index.js: `router.use(`/${routeFile}`,
     require(`./${routeFile}`))` for each file readdirSync lists, but index and auth."""
