@@ -406,6 +406,8 @@ def _python_imports(parsed: ParsedFile, imports: list[Any], surface: ModuleSurfa
             if listed or (imported == bound and child.type == "aliased_import") or (implicit and module):
                 source = module if stmt.type == "import_from_statement" else imported
                 surface.reexports.append((bound, source))
+                if imported != bound and stmt.type == "import_from_statement":  # `router as system_router`
+                    surface.renamed[bound] = imported
 
 
 # --- JavaScript / TypeScript / TSX --------------------------------------------------------------

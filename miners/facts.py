@@ -53,6 +53,7 @@ class ModuleSurface:
     reexports: list[tuple[str, str]] = field(default_factory=list)  # (exported name, "from" specifier or module)
     export_all_from: list[str] = field(default_factory=list)  # `export * from "x"`, `from x import *`
     default_export: str | None = None  # the local name `export default` / `module.exports =` points to
+    renamed: dict[str, str] = field(default_factory=dict)  # a Python re-export's name -> its name where it comes from
 
 
 @dataclass

@@ -54,5 +54,6 @@ def find_through_reexports(facts: dict[str, FileFacts], modules: dict[str, str],
         return found
     for bound, source in facts[path].module.reexports:  # (name, the module it is imported from)
         if bound == name and source:
-            return find_through_reexports(facts, modules, absolute(f"{source}.{name}", path), lookup, hops - 1)
+            there = facts[path].module.renamed.get(name, name)  # (`from .system import router as system_router`)
+            return find_through_reexports(facts, modules, absolute(f"{source}.{there}", path), lookup, hops - 1)
     return None

@@ -698,6 +698,21 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
+def test_a_router_mounted_through_a_packages_renaming_reexport(tmp_path, capsys):
+    """liwancai-tdxapi: `from .routes import system_router`, where routes/__init__.py has
+    `from .system import router as system_router`; `app.include_router(system_router, prefix="/tdx")`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "tdx"\nversion = "1.0"\n',
+        "tdx/__init__.py": ("from fastapi import FastAPI\nfrom .routes import system_router\n\n\ndef create_app():\n"
+                            "    app = FastAPI()\n    app.include_router(system_router, prefix='/tdx')\n    return app\n"),
+        "tdx/routes/__init__.py": "from .system import router as system_router\n\n__all__ = ['system_router']\n",
+        "tdx/routes/system.py": ("from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get('/health')\n"
+                                 "def health():\n    return {}\n"),
+    })
+    assert sorted(name for name in routes if not name.startswith(("GET /docs", "GET /redoc", "GET /openapi"))) == \
+        ["GET /tdx/health"]
+
+
 def test_a_router_a_factory_returns_in_an_object_mounted_by_its_member(tmp_path, capsys):
     """nodebb-plugin-write-api: `var routes = require('./routes')(mw); data.router.use('/api/v1', routes.v1)`,
     where routes/index.js returns `{ v1: v1 }` with `var v1 = require('./v1')(express.Router(), mw)`."""
