@@ -36,7 +36,7 @@ _MAX_TOKENS = 5000  # distinct paths read from the documentation at most
 DOCUMENTED_AND_SERVED = 0.9
 _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
 # methods one after another, `GET/POST`, `GET, PUT`, `` `GET`/`POST` ``: each serves the path alike
-_METHODS = _METHOD + r"(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}" + _METHOD + r")*"
+_METHODS = _METHOD + r"(?:(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}|[ \t]+)" + _METHOD + r")*"
 # a space (after a colon, maybe: `POST: /register/`), or the next cell of a table
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
@@ -44,9 +44,10 @@ _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \
                     + _METHODS + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/"
                     + r"|^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?`" + _METHOD
-                    + r"[ \t]+[A-Za-z_][\w.-]*/[^\s`]*`", re.MULTILINE)
-# a code span of a method and a path written without its leading slash, `GET keystore/cert`
-_RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?=[A-Za-z_][\w.-]*/[^\s`]*`)")
+                    + r"[ \t]+(?!" + _METHOD + r"\b)[A-Za-z_][\w.-]*(?:/[^\s`]*)?`", re.MULTILINE)
+# a code span, where an entry begins, of a method and a path written without its leading slash
+# (`GET keystore/cert`, `POST logout`: relative to where the app is mounted)
+_RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
 # the mark between two methods each in its own code span

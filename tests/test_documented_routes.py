@@ -174,11 +174,14 @@ def test_methods_with_spaced_marks_and_segments_in_code_spans_after_a_path():
 
 
 def test_a_code_span_of_a_method_and_a_path_without_its_leading_slash():
-    """openhim-core's API reference: `GET keystore/cert` beside `GET /channels`; not prose."""
+    """openhim-core's API reference: `GET keystore/cert` beside `GET /channels`; django-universal-auth's
+    table rows `| `POST logout` | Bearer |`, relative to where the app is included; not prose."""
     docs = ("#### Fetch the cert\n\n`GET keystore/cert`\n\n- `DELETE keystore/ca/_id` removes one\n\n"
-            "`GET /channels`\n\nWe GET things/stuff in prose, and `GET the docs`.\n")
+            "`GET /channels`\n\n| `POST logout` | Bearer |\n| `GET POST` | `/accounts/` | two methods, no path |\n\n"
+            "We GET things/stuff in prose, and `GET the docs`, `GET` alone.\n")
     assert sorted(endpoint_list([("README.md", docs)])[0]) == [
-        ("DELETE", "/keystore/ca/_id"), ("GET", "/channels"), ("GET", "/keystore/cert")]
+        ("DELETE", "/keystore/ca/_id"), ("GET", "/accounts"), ("GET", "/channels"), ("GET", "/keystore/cert"),
+        ("POST", "/accounts"), ("POST", "/logout")]
 
 
 def test_the_paths_of_one_written_path_are_listed_together():
