@@ -101,6 +101,10 @@ def _request_path(parsed: ParsedFile, node: Any, at: Any) -> bool:
     node = _unwrap_js(node)
     if node is None:
         return False
+    if node.type == "subscript_expression":  # `s[0]` of `const s = req.url.split('?')`
+        obj, index = node.child_by_field_name("object"), node.child_by_field_name("index")
+        return obj is not None and obj.type == "identifier" and index is not None and \
+            parsed.text(index) == "0" and _split_url(parsed, obj) and _in_handler(parsed, at)
     if node.type == "member_expression":
         prop = parsed.text(node.child_by_field_name("property"))
         root = node
@@ -119,13 +123,34 @@ def _request_path(parsed: ParsedFile, node: Any, at: Any) -> bool:
     return _in_handler(parsed, at)
 
 
+_SPLIT_URL = re.compile(r"(?:" + "|".join(_REQUESTS) + r")\.url\.split\(\s*['\"`]\?['\"`]\s*\)")
+
+
+def _split_url(parsed: ParsedFile, name: Any) -> bool:
+    """Whether `name` is bound, in the function around it, to the request's URL split at its query."""
+    scope = name.parent
+    while scope is not None and scope.type not in _FUNCTIONS:
+        scope = scope.parent
+    body = scope.child_by_field_name("body") if scope is not None else None
+    for statement in body.named_children if body is not None and body.type == "statement_block" else ():
+        if statement.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in statement.named_children:
+                value = declarator.child_by_field_name("value") if declarator.type == "variable_declarator" else None
+                if value is not None and parsed.text(declarator.child_by_field_name("name")) == parsed.text(name):
+                    return _SPLIT_URL.fullmatch(parsed.text(value)) is not None
+    return False
+
+
 def _in_handler(parsed: ParsedFile, node: Any) -> bool:
-    """Whether `node` is inside a function that takes a request and a response."""
+    """Whether `node` is inside a function that takes a request and a response, or a request
+    alone with what to make of it (bittorrent-tracker's `parseHttpRequest(req, opts)`)."""
     while node is not None:
         if node.type in _FUNCTIONS:
             names = js_parameter_names(parsed, node)
             if len(names) >= 2 and names[0] in _REQUESTS and names[1] in _RESPONSES:
                 return names[2:3] != ["next"]  # a middleware's test lets a request through or not: no route
+            if names[:1] and names[0] in _REQUESTS and "next" not in names:
+                return True
         node = node.parent
     return False
 

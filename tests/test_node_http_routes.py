@@ -35,3 +35,22 @@ def test_a_plain_node_http_handlers_own_dispatch(tmp_path, capsys):
                               "DELETE /cache", "POST /upload", "POST /v1/names/", "POST /v1/swatch"]
     assert routes["ANY /health"]["source"]["line"] == 10
     assert routes["ANY /v1/lists/"]["evidence"][0]["detail"] == "node:http route table: ANY /v1/lists/"
+
+
+def test_a_request_parser_compares_the_path_of_the_urls_split_at_its_query(tmp_path, capsys):
+    """bittorrent-tracker's `parseHttpRequest(req, opts)`: `const s = req.url.split('?')`, then
+    `s[0] === '/announce'`; a function that passes requests on (`next`) is no route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "tracker", "version": "1.0.0", "main": "server.js"}',
+        "server.js": (
+            "import http from 'http'\nimport parse from './parse-http.js'\n"
+            "http.createServer((req, res) => parse(req, {})).listen(8000)\n"),
+        "parse-http.js": (
+            "export default function (req, opts) {\n  const s = req.url.split('?')\n"
+            "  if (s[0] === '/announce') return 'announce'\n  else if (s[0] === '/scrape') return 'scrape'\n"
+            "  const t = req.url.split('#')\n  if (t[0] === '/not-split-at-the-query') return 'x'\n}\n"),
+        "filter.js": (
+            "export function gate (req, next) {\n  const s = req.url.split('?')\n"
+            "  if (s[0] === '/passes-on') return next()\n}\n"),
+    })
+    assert sorted(routes) == ["ANY /announce", "ANY /scrape"]
