@@ -53,7 +53,8 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
-                or _NEST in source or _LOOPBACK in source or _returns_routers(source))
+                or _NEST in source or _LOOPBACK in source or _returns_routers(source)
+                or b".action" in source and _JS_TABLE_VERB.search(source) is not None)
 
 
 def _returns_routers(source: bytes) -> bool:
@@ -62,6 +63,8 @@ def _returns_routers(source: bytes) -> bool:
     return b"Router()" in source and b"return" in source and _JS_REQUIRED_CALL.search(source) is not None
 
 
+# a router's method looked up by a table row's field, `router[endpoint.action]`
+_JS_TABLE_VERB = re.compile(rb"\[\s*[A-Za-z_$][\w$]*\.(?:action|method|verb)\s*\]")
 _JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 
 
@@ -80,7 +83,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
-    if _NEST in source or _LOOPBACK in source or _returns_routers(source):
+    if _NEST in source or _LOOPBACK in source or _returns_routers(source) or _JS_TABLE_VERB.search(source):
         return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -2764,6 +2767,8 @@ class _Js:
     def run(self) -> list[Surface]:
         self.http()
         self.wrapper_routes()
+        if _JS_TABLE_VERB.search(self.pf.source):
+            self.table_loop_routes()
         self.mounts()
         if _returns_routers(self.pf.source):
             self.returned_routers()
@@ -2933,6 +2938,77 @@ class _Js:
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
                                            within=within))
+
+    def table_loop_routes(self) -> None:
+        """Routes of a table of `{ action: 'get', path: '/ip', route: h }` objects that a loop
+        registers, `router[endpoint.action].apply(router, [endpoint.path, ...])` (mockbin): one route
+        per row whose method field names a verb and whose path field is a literal path."""
+        root = self.pf.tree.root_node
+        for m in _JS_TABLE_VERB.finditer(self.pf.source):
+            node = root.descendant_for_byte_range(m.start(), m.end())
+            while node is not None and node.type != "subscript_expression":
+                node = node.parent
+            index = node.child_by_field_name("index") if node is not None else None
+            receiver = node.child_by_field_name("object") if node is not None else None
+            if index is None or index.type != "member_expression" or receiver is None or \
+                    self.http_receiver(receiver) is None:
+                continue
+            row, field = index.child_by_field_name("object"), self.pf.text(index.child_by_field_name("property"))
+            table = self.looped_table(row) if row is not None and row.type == "identifier" else None
+            if table is None:
+                continue
+            for item in table.named_children:
+                fields = self.object_fields(item) if item.type == "object" else {}
+                method = self.resolve(fields.get(field))
+                path = next((p for key in ("path", "url", "route", "pattern")
+                             if (p := self.resolve(fields.get(key))) is not None and p.startswith("/")), None)
+                if method is None or path is None or method.lower() not in (*HTTP_VERBS, "all"):
+                    continue
+                verb = "ANY" if method.lower() == "all" else method.upper()
+                for form in _optional_forms(path):
+                    self.out.append(_surface("http-route", _route_name(verb, form), item, "express",
+                                             detail={"method": verb, "path": form, "table": True,
+                                                     **self.receiver_detail(receiver)}))
+
+    def looped_table(self, row: Any) -> Any:
+        """The array literal a loop's variable `row` takes its values from: `endpoints.forEach(function
+        (endpoint) {...})` or `for (const endpoint of endpoints)`, the array a name in this file holds."""
+        name, scope, items = self.pf.text(row), row.parent, None
+        while scope is not None and items is None:
+            if scope.type == "for_in_statement" and self.pf.text(scope.child_by_field_name("left")).split()[-1:] == [name]:
+                items = scope.child_by_field_name("right") if any(c.type == "of" for c in scope.children) else None
+                break
+            if scope.type in ("arrow_function", "function_expression", "function"):
+                if js_parameter_names(self.pf, scope)[:1] == [name]:
+                    call = scope.parent.parent if scope.parent is not None and scope.parent.type == "arguments" else None
+                    function = call.child_by_field_name("function") if call is not None and \
+                        call.type == "call_expression" else None
+                    if function is not None and function.type == "member_expression" and \
+                            self.pf.text(function.child_by_field_name("property")) == "forEach":
+                        items = function.child_by_field_name("object")
+                    break
+            scope = scope.parent
+        items = _unwrap_js(items)
+        if items is not None and items.type == "identifier":
+            items = self.local_value(items)
+        return items if items is not None and items.type == "array" else None
+
+    def local_value(self, name: Any) -> Any:
+        """The value a name is declared with, in the functions around it or at the top."""
+        wanted = self.pf.text(name)
+        if wanted in self.nodes:
+            return self.nodes[wanted]
+        scope = name.parent
+        while scope is not None and scope.type != "program":
+            if scope.type == "statement_block":
+                for stmt in scope.named_children:
+                    if stmt.type in ("lexical_declaration", "variable_declaration"):
+                        for declarator in stmt.named_children:
+                            if declarator.type == "variable_declarator" and \
+                                    self.pf.text(declarator.child_by_field_name("name")) == wanted:
+                                return _unwrap_js(declarator.child_by_field_name("value"))
+            scope = scope.parent
+        return None
 
     def factory_member(self, target: Any, at: Any) -> tuple[str | None, str] | None:
         """(module, "factory.member") of `routes.v1` where `routes` holds another module's router

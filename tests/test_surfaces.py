@@ -478,6 +478,33 @@ def test_an_express_route_of_an_array_of_paths_serves_each():
     assert sorted(s.name for s in found) == ["ANY /create", "ANY /create_wallet", "GET /base", "GET /base/x"]
 
 
+def test_a_table_of_routes_a_loop_registers_by_a_rows_method_field():
+    """mockbin's `endpoints = [{ action: 'all', path: '/ip', route: h }, ...]` and
+    `endpoints.forEach(function (endpoint) { router[endpoint.action].apply(router, [endpoint.path]) })`."""
+    found = surfaces("javascript", '''
+        var express = require('express')
+        module.exports = function router (options) {
+          var router = express.Router()
+          var endpoints = [
+            { action: 'get', path: '/', route: hello },
+            { action: 'all', path: '/ip', route: ips },
+            { action: 'all', path: '/delay/:ms?', route: delay },
+            { action: 'frobnicate', path: '/nope', route: x },
+            { action: 'get', path: 'no-slash', route: y }
+          ]
+          endpoints.forEach(function (endpoint) {
+            router[endpoint.action].apply(router, [endpoint.path].concat(defaults))
+          })
+          for (const row of [{ method: 'post', path: '/posted' }]) {
+            router[row.method](row.path, handler)
+          }
+          cache[item.action] = 1
+          return router
+        }
+        ''')
+    assert sorted(s.name for s in found) == ["ANY /delay/:ms?", "ANY /ip", "GET /", "POST /posted"]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
