@@ -3341,6 +3341,8 @@ class _Js:
                     continue
                 items = _unwrap_js(args[0])
                 for item in (items.named_children if items.type == "array" else [items]):
+                    if item.type == "identifier":  # server.route([getSessionRoute, ...]), objects a function holds
+                        item = self.local_value(item) or item
                     self.route_object(call, item, framework)
 
     def wrapper_routes(self) -> None:

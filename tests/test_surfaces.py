@@ -505,6 +505,22 @@ def test_a_table_of_routes_a_loop_registers_by_a_rows_method_field():
     assert sorted(s.name for s in found) == ["ANY /delay/:ms?", "ANY /ip", "GET /", "POST /posted"]
 
 
+def test_hapi_route_objects_a_plugin_function_holds_in_its_own_variables():
+    """@hoodie/account-server: `var createSessionRoute = { method: 'PUT', path: '/session', ... }` in the
+    plugin function, then `server.route([getSessionRoute, createSessionRoute])`."""
+    found = surfaces("javascript", '''
+        module.exports = sessionRoutes
+        function sessionRoutes (server, options, next) {
+          var createSessionRoute = { method: 'PUT', path: '/session', config: { auth: false }, handler: create }
+          var getSessionRoute = { method: ['GET', 'HEAD'], path: '/session', handler: get }
+          var notARoute = { method: 'GET' }
+          server.route([getSessionRoute, createSessionRoute, notARoute, unknownRoute])
+          next()
+        }
+        ''')
+    assert sorted(s.name for s in found) == ["GET /session", "HEAD /session", "PUT /session"]
+
+
 def test_express_5_optional_parts_give_the_route_without_them_and_with_them():
     found = surfaces("javascript", '''
         const express = require("express");
