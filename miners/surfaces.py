@@ -1972,9 +1972,12 @@ class _Python:
                 function = member.child_by_field_name("definition")
                 method = self.pf.text(function.child_by_field_name("name")) if function is not None else ""
                 for _, _, attr, _, keywords, called in self.decorators(member):
-                    if attr not in ("action", "detail_route", "list_route"):
+                    # (a package's own wrapper of @action, dj-notification-api's
+                    # `@conditional_action(condition=..., detail=False)`, takes action's `detail`)
+                    wrapped = attr.endswith("_action") and "detail" in keywords
+                    if attr not in ("action", "detail_route", "list_route") and not wrapped:
                         continue
-                    detail = attr == "detail_route" or attr == "action" and keywords.get("detail") is not None \
+                    detail = attr == "detail_route" or attr != "list_route" and keywords.get("detail") is not None \
                         and self.pf.text(keywords["detail"]) == "True"
                     verbs = py_literal(self.pf, keywords["methods"]) if "methods" in keywords else ["get"]
                     url_path = self.resolve(keywords.get("url_path")) or method

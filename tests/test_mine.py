@@ -1337,6 +1337,14 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
             def me(self, request):
                 pass
     
+            @conditional_action(condition=settings.SOFT_DELETE, detail=True)  # the package's own @action
+            def archive(self, request, pk=None):
+                pass
+    
+            @cached_action(timeout=5)  # no `detail`: not read as an action
+            def cached(self, request):
+                pass
+    
     
         class TokenViewSet(viewsets.ViewSet):
             def list(self, request):
@@ -1377,6 +1385,7 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
         "GET /api/users/", "POST /api/users/", "GET /api/users/{pk}/", "PUT /api/users/{pk}/",
         "PATCH /api/users/{pk}/", "DELETE /api/users/{pk}/", "POST /api/users/{pk}/set-password/",
         "GET /api/users/me/",  # @action(detail=False): GET unless told
+        "GET /api/users/{pk}/archive/",
         "GET /api/tokens/", "DELETE /api/tokens/{pk}/",  # a plain ViewSet: the methods it defines
         "GET /api/groups/", "GET /api/groups/{uuid}/",  # mixins of a package base class, its lookup_field
         "GET /api/v2/flat", "DELETE /api/v2/flat/{pk}",  # SimpleRouter(trailing_slash=False)
