@@ -73,7 +73,7 @@ def _each_module(facts: dict[str, FileFacts], path: str, mount: Mount) -> list[M
     out = []
     for other in sorted(facts):
         directory, _, file = other.rpartition("/")
-        stem, dot, extension = file.partition(".")
+        stem, _, extension = file.partition(".")
         if directory != folder or other == path or "." + extension not in _JS_SOURCES or stem in mount.each_except:
             continue
         out.append(replace(mount, prefix=mount.prefix.replace("{}", stem), module=mount.module.replace("{}", stem),

@@ -2981,15 +2981,15 @@ class _Js:
             if scope.type == "for_in_statement" and self.pf.text(scope.child_by_field_name("left")).split()[-1:] == [name]:
                 items = scope.child_by_field_name("right") if any(c.type == "of" for c in scope.children) else None
                 break
-            if scope.type in ("arrow_function", "function_expression", "function"):
-                if js_parameter_names(self.pf, scope)[:1] == [name]:
-                    call = scope.parent.parent if scope.parent is not None and scope.parent.type == "arguments" else None
-                    function = call.child_by_field_name("function") if call is not None and \
-                        call.type == "call_expression" else None
-                    if function is not None and function.type == "member_expression" and \
-                            self.pf.text(function.child_by_field_name("property")) == "forEach":
-                        items = function.child_by_field_name("object")
-                    break
+            if scope.type in ("arrow_function", "function_expression", "function") and \
+                    js_parameter_names(self.pf, scope)[:1] == [name]:
+                call = scope.parent.parent if scope.parent is not None and scope.parent.type == "arguments" else None
+                function = call.child_by_field_name("function") if call is not None and \
+                    call.type == "call_expression" else None
+                if function is not None and function.type == "member_expression" and \
+                        self.pf.text(function.child_by_field_name("property")) == "forEach":
+                    items = function.child_by_field_name("object")
+                break
             scope = scope.parent
         items = _unwrap_js(items)
         if items is not None and items.type == "identifier":
