@@ -124,9 +124,15 @@ def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: di
         function = made.child_by_field_name("function") if made is not None and made.type == "call" else None
         if function is None or function.type != "identifier":
             return None
-        keywords = py_args(made.child_by_field_name("arguments"))[1]
+        positional, keywords = py_args(made.child_by_field_name("arguments"))
         if attr in keywords:
             return py_string(parsed, keywords[attr])
+        for arg in positional:  # made from a module-level dict of defaults (DRF's `APISettings(USER, DEFAULTS)`)
+            defaults = _assigned(parsed, root, parsed.text(arg), None) if arg.type == "identifier" else None
+            value = _dict_value(parsed, defaults, attr) if defaults is not None and defaults.type == "dictionary" \
+                else None
+            if value is not None:
+                return value
         cls = parsed.text(function)
     local = next((c for c in root.named_children if c.type == "class_definition"
                   and parsed.text(c.child_by_field_name("name")) == cls), None)
@@ -134,6 +140,16 @@ def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: di
         return class_attribute_default(parsed, local, attr)
     imported = _imported(parsed, cls) if hops else None  # `from .base import Settings`: read it there
     return _constant(f"{imported}().{attr}", path, modules, read, known, hops - 1) if imported else None
+
+
+def _dict_value(parsed: Any, dictionary: Any, key: str) -> str | None:
+    """The string a dict literal holds under the string key `key`, or None."""
+    from .surfaces import py_string
+
+    for pair in dictionary.named_children:
+        if pair.type == "pair" and py_string(parsed, pair.child_by_field_name("key")) == key:
+            return py_string(parsed, pair.child_by_field_name("value"))
+    return None
 
 
 def _fstring(parsed: Any, node: Any, depth: int) -> str | None:

@@ -2152,7 +2152,8 @@ class _Python:
             if name.rsplit(".", 1)[-1] not in PY_DJANGO_ROUTES or (receiver is not None and "urls" not in receiver):
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
-            route = self.resolve(positional[0]) if positional else None
+            # (a part another module holds, `api_settings.AUTH_PREFIX + 'email/'`, is read in assembly)
+            route = self.path_of(positional[0]) if positional else None
             view = positional[1] if len(positional) > 1 else keywords.get("view")
             owner = self.urlpatterns_of(call) if route is not None and view is not None else None
             if owner is None:

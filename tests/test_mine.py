@@ -698,6 +698,27 @@ def test_routes_on_self_attributes_and_websockets(tmp_path, capsys):
     assert UNKNOWN_PREFIX.format("urlPrefix") in routes["GET /dbs"]["unknowns"]
 
 
+def test_a_django_path_prefixed_by_a_setting_an_objects_defaults_dict_gives(tmp_path, capsys):
+    """drfpasswordless: `path(api_settings.PASSWORDLESS_AUTH_PREFIX + 'email/', View.as_view())`, with
+    `api_settings = APISettings(USER_SETTINGS, DEFAULTS)` and `DEFAULTS = {'PASSWORDLESS_AUTH_PREFIX': 'auth/'}`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "pwless"\nversion = "1.0"\n',
+        "pwless/__init__.py": "",
+        "pwless/settings.py": ("from django.conf import settings\nfrom rest_framework.settings import APISettings\n\n"
+                               "USER_SETTINGS = getattr(settings, 'PWLESS', None)\n"
+                               "DEFAULTS = {\n    'PASSWORDLESS_AUTH_PREFIX': 'auth/',\n    'TIMEOUT': 900,\n}\n"
+                               "api_settings = APISettings(USER_SETTINGS, DEFAULTS)\n"),
+        "pwless/urls.py": ("from django.urls import path\nfrom pwless.settings import api_settings\n"
+                           "from pwless.views import ObtainEmail, Other\n\nurlpatterns = [\n"
+                           "    path(api_settings.PASSWORDLESS_AUTH_PREFIX + 'email/', ObtainEmail.as_view()),\n"
+                           "    path(api_settings.UNKNOWN_PREFIX + 'other/', Other.as_view()),\n]\n"),
+        "pwless/views.py": ("from rest_framework.views import APIView\n\n\nclass ObtainEmail(APIView):\n"
+                            "    def post(self, request):\n        pass\n\n\nclass Other(APIView):\n"
+                            "    def get(self, request):\n        pass\n"),
+    })
+    assert sorted(routes) == ["POST /auth/email/"]  # (a part nobody can read: the route is dropped)
+
+
 def test_a_router_mounted_through_a_packages_renaming_reexport(tmp_path, capsys):
     """liwancai-tdxapi: `from .routes import system_router`, where routes/__init__.py has
     `from .system import router as system_router`; `app.include_router(system_router, prefix="/tdx")`."""
