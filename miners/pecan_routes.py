@@ -49,8 +49,9 @@ def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[s
     names: dict[str, str] = {}
     for node in root.named_children:
         if node.type in ("import_statement", "import_from_statement"):
-            names.update(python_imports(parsed, node)[1])
-            for module in python_imports(parsed, node)[0]:
+            modules, bound = python_imports(parsed, node)
+            names.update(bound)
+            for module in modules:
                 names.setdefault(module.split(".")[0], module.split(".")[0])
     out = []
     uses_pecan = b"pecan" in source

@@ -54,13 +54,19 @@ def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
                 or _NEST in source or _LOOPBACK in source or _returns_routers(source)
-                or b".action" in source and _JS_TABLE_VERB.search(source) is not None)
+                or _table_verb(source))
 
 
 def _returns_routers(source: bytes) -> bool:
     """Whether the file may return routers other modules' factories make (_Js.returned_routers):
     it makes a router and calls a required module's export."""
     return b"Router()" in source and b"return" in source and _JS_REQUIRED_CALL.search(source) is not None
+
+
+def _table_verb(source: bytes) -> bool:
+    """Whether a router's method may be looked up by a table row's field (_Js.table_loop_routes)."""
+    return (b".action" in source or b".method" in source or b".verb" in source) and \
+        _JS_TABLE_VERB.search(source) is not None
 
 
 # a router's method looked up by a table row's field, `router[endpoint.action]`
@@ -83,7 +89,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
-    if _NEST in source or _LOOPBACK in source or _returns_routers(source) or _JS_TABLE_VERB.search(source):
+    if _NEST in source or _LOOPBACK in source or _returns_routers(source) or _table_verb(source):
         return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -2610,26 +2616,14 @@ class _Js:
         return value
 
     def _local_string(self, name: Any, depth: int) -> str | None:
-        """The string a function's own variable holds, `var context = config.context || '/dns/api/v1'`
-        declared in a function around `name`: its literal value, or the literal default after `||`
-        or `??` (what it is unless configured otherwise)."""
-        wanted = self.pf.text(name)
-        scope = name.parent
-        while scope is not None and scope.type != "program":  # (the module's own constants are in self.strings)
-            if scope.type == "statement_block":
-                for stmt in scope.named_children:
-                    if stmt.type not in ("lexical_declaration", "variable_declaration") or stmt.start_byte > name.start_byte:
-                        continue
-                    for declarator in stmt.named_children:
-                        if declarator.type == "variable_declarator" and \
-                                self.pf.text(declarator.child_by_field_name("name")) == wanted:
-                            value = _unwrap_js(declarator.child_by_field_name("value"))
-                            if value is not None and value.type == "binary_expression" and \
-                                    self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
-                                value = value.child_by_field_name("right")
-                            return self.resolve(value, depth + 1) if value is not None else None
-            scope = scope.parent
-        return None
+        """The string a function's own variable holds, `var context = config.context || '/dns/api/v1'`:
+        its literal value, or the literal default after `||` or `??` (what it is unless configured
+        otherwise)."""
+        value = self.local_value(name, top=False)  # (the module's own constants are in self.strings)
+        if value is not None and value.type == "binary_expression" and \
+                self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
+            value = value.child_by_field_name("right")
+        return self.resolve(value, depth + 1) if value is not None else None
 
     def literal(self, node: Any, depth: int = 0) -> Any:
         """A JSON-like literal (same-file consts followed), else UNRESOLVED."""
@@ -2771,7 +2765,7 @@ class _Js:
     def run(self) -> list[Surface]:
         self.http()
         self.wrapper_routes()
-        if _JS_TABLE_VERB.search(self.pf.source):
+        if _table_verb(self.pf.source):
             self.table_loop_routes()
         self.mounts()
         if _returns_routers(self.pf.source):
@@ -2997,22 +2991,23 @@ class _Js:
             items = self.local_value(items)
         return items if items is not None and items.type == "array" else None
 
-    def local_value(self, name: Any) -> Any:
-        """The value a name is declared with, in the functions around it or at the top."""
+    def local_value(self, name: Any, top: bool = True) -> Any:
+        """The value a name is declared with before it, in the function bodies around it (the
+        nearest first), else (with `top`) at the module's top level."""
         wanted = self.pf.text(name)
-        if wanted in self.nodes:
-            return self.nodes[wanted]
         scope = name.parent
         while scope is not None and scope.type != "program":
             if scope.type == "statement_block":
                 for stmt in scope.named_children:
-                    if stmt.type in ("lexical_declaration", "variable_declaration"):
-                        for declarator in stmt.named_children:
-                            if declarator.type == "variable_declarator" and \
-                                    self.pf.text(declarator.child_by_field_name("name")) == wanted:
-                                return _unwrap_js(declarator.child_by_field_name("value"))
+                    if stmt.type not in ("lexical_declaration", "variable_declaration") or \
+                            stmt.start_byte > name.start_byte:
+                        continue
+                    for declarator in stmt.named_children:
+                        if declarator.type == "variable_declarator" and \
+                                self.pf.text(declarator.child_by_field_name("name")) == wanted:
+                            return _unwrap_js(declarator.child_by_field_name("value"))
             scope = scope.parent
-        return None
+        return self.nodes.get(wanted) if top else None
 
     def factory_member(self, target: Any, at: Any) -> tuple[str | None, str] | None:
         """(module, "factory.member") of `routes.v1` where `routes` holds another module's router
