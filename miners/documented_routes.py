@@ -77,6 +77,10 @@ _METHOD_HEADING = re.compile(r"^(#{1,6})[ \t]+[`*_]{0,3}" + _METHOD + r"[`*_]{0,
 # a heading (its level), and a line that begins with a path (where the path begins)
 _HEADING_OR_PATH = re.compile(r"^(?:(#{1,6})[ \t]+|[ \t]*(?:[-*+][ \t]+|\|[ \t]*)?)[`*_]{0,3}(/)?", re.MULTILINE)
 _MENTION = re.compile(r"\b" + _METHOD + r"[`*_]{0,3}[ \t]+[`*_]{0,3}(/[^\s`'\"()|*,]*)")  # `POST /endpoints`
+# a table's header cell over a column of paths, and over one of methods
+_PATH_COLUMNS = frozenset({"path", "paths", "url", "urls", "uri", "endpoint", "endpoints", "route", "routes"})
+_METHOD_COLUMNS = frozenset({"method", "methods", "verb", "http method", "http verb"})
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
@@ -147,6 +151,7 @@ def endpoint_list(texts: list[tuple[str, str]]) \
                     entries.setdefault((method, token), (path, line))
         if "|" in text:
             _path_first_rows(path, text, entries, lines)
+            _path_column_rows(path, text, entries, lines)
         if _METHOD_HEADING.search(text):
             _sections(path, text, entries, lines)
     return entries, lines
@@ -200,6 +205,38 @@ def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[
             if pair[3] is not None:
                 for method in methods:
                     entries.setdefault((method, _entry_token(pair[3])), (path, line))
+
+
+def _path_column_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+                      lines: set[tuple[str, int]]) -> None:
+    """The entries of a table with a column of paths and none of methods (`| Name | Path |`, `| Page
+    | URL |`): a row whose cell in that column begins with a path lists it, under the methods the
+    cell gives (`/store/ (POST)`), or under every method ("")."""
+    rows = text.split("\n")
+    column = -1
+    for line, row in enumerate(rows, 1):
+        if not row.lstrip().startswith("|"):
+            column = -1
+            continue
+        cells = [c.strip().strip("`*_").strip().lower() for c in row.strip().strip("|").split("|")]
+        if line < len(rows) and _TABLE_RULE.match(rows[line]):  # a header: is it a column of paths?
+            column = -1 if any(c in _METHOD_COLUMNS for c in cells) else \
+                next((i for i, c in enumerate(cells) if c in _PATH_COLUMNS), -1)
+            continue
+        if column < 0 or _TABLE_RULE.match(row):
+            continue
+        cell = row.strip().strip("|").split("|")[column] if column < len(cells) else ""
+        written = cell.strip().lstrip("`*_")
+        if not written.startswith(("/", "http://", "https://")):
+            continue
+        pairs = _pairs(cell, 0, len(cell))
+        methods = [(p[1] or p[2]).upper() for p in pairs if p[3] is None] or [""]
+        tokens = [_entry_token(p[3]) for p in pairs if p[3] is not None]
+        if tokens:
+            lines.add((path, line))
+        for token in tokens:
+            for method in methods:
+                entries.setdefault((method, token), (path, line))
 
 
 def _sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
@@ -362,13 +399,20 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
         method = route["name"].partition(" ")[0]
         found = []
         for m, names in lists.items():
-            if method in (m, "ANY", "*"):
+            if method in (m, "ANY", "*") or not m:  # (a list that gives no method lists every one)
                 token = names.naming(path) if path != "/" else ("/" if "/" in names.by_segment.get("", ()) else None)
                 if token is not None:
                     found.append((m, token))
         return found
 
     matches = [listed(route, path) for route, path in zip(routes, paths)]
+    if "/" in paths:  # the root of an app the docs write under its mount: `/tickets/` beside `/tickets/create`
+        mounts = _mounts(paths, matches)
+        for i, path in enumerate(paths):
+            if path == "/" and not matches[i]:
+                method = routes[i]["name"].partition(" ")[0]
+                matches[i] = [(m, token) for m, token in entries
+                              if token in mounts and (not m or method in (m, "ANY", "*"))]
     served = {pair for found in matches for pair in found}
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one
@@ -386,6 +430,21 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
             route["unknowns"].append(note)
         elif found and _omitted(route):  # an OpenAPI document of part of the service does not hide what the list names
             _undo_omitted(route)
+
+
+def _mounts(paths: list[str], matches: list[list[tuple[str, str]]]) -> set[str]:
+    """The prefixes the list writes literal routes under, when the code's own paths lack them
+    (an app a host mounts: `/tickets/create_ticket` lists `/create_ticket/`)."""
+    out = set()
+    for path, found in zip(paths, matches):
+        own = route_key("GET", path)[1]
+        if path == "/" or "{}" in own:
+            continue
+        for _, token in found:
+            shape = route_key("GET", token)[1]
+            if len(shape) > len(own) and shape.endswith(own):
+                out.add(shape[:-len(own)])
+    return out
 
 
 def _registration(route: dict[str, Any]) -> tuple[Any, ...]:

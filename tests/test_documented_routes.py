@@ -268,3 +268,29 @@ def test_fastapis_own_pages_are_internal_unless_the_docs_send_readers_to_them(tm
                           "GET /redoc": "internal", "GET /docs/oauth2-redirect": "internal"}
     assert FRAMEWORK_PAGE.format("openapi_url") in routes["GET /openapi.json"]["unknowns"]
     assert not any(u.startswith("served by the framework") for u in routes["GET /docs"]["unknowns"])
+
+
+def test_a_table_with_a_column_of_paths_and_none_of_methods():
+    """nkscoder-django-tickets' `| Name | Path |` table of its main routes, and its `| Page | URL |`
+    table: each row lists its path under the methods its cell gives, or under every method. A
+    table with a column of methods is read as such, not here."""
+    readme = ("## Main URL routes\n\n| Name | Path |\n|------|------|\n| `tickets:list` | `/tickets/` |\n"
+              "| `tickets:create` | `/tickets/create_ticket/` |\n"
+              "| `tickets:store` | `/tickets/create_ticket/store-create/` (POST) |\n"
+              "| `tickets:detail` | `/tickets/ticket_detail/<id>/` |\n| `tickets:help` | see the docs |\n\n"
+              "| Page | URL |\n|---|---|\n| Notifications | http://127.0.0.1:8000/tickets/notifications/ |\n\n"
+              "| Setting | Default |\n|---|---|\n| `LOGIN` | `/accounts/login/` |\n\n"
+              "| Path | Method |\n|---|---|\n| `/x/` | Download |\n")
+    assert sorted(endpoint_list([("README.md", readme)])[0]) == [
+        ("", "/tickets"), ("", "/tickets/create_ticket"), ("", "/tickets/notifications"),
+        ("", "/tickets/ticket_detail/<id>"), ("POST", "/tickets/create_ticket/store-create")]
+    # the app is mounted by its host: the list writes its paths under the mount, and the mount
+    # alone is its root
+    names = ["ANY /", "ANY /create_ticket/", "ANY /create_ticket/store-create/", "ANY /ticket_detail/<int:pk>/",
+             "ANY /notifications/", "ANY /history/<int:pk>/", "GET /api/questions/"]
+    assert _visibility(names, [("README.md", readme)]) == {
+        "ANY /": "public", "ANY /create_ticket/": "public", "ANY /create_ticket/store-create/": "public",
+        "ANY /ticket_detail/<int:pk>/": "public", "ANY /notifications/": "public",
+        "ANY /history/<int:pk>/": "internal", "GET /api/questions/": "internal"}
+    unmounted = readme.replace("| `tickets:list` | `/tickets/` |\n", "")
+    assert _visibility(names, [("README.md", unmounted)])["ANY /"] == "internal"  # the list leaves its root out
