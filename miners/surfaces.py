@@ -3431,12 +3431,11 @@ class _Js:
                     for each in dict.fromkeys(listed):
                         self.verb_route_at(call, receiver, prop, handler_node, each, None)
                     return
-            if path is None and first.type == "template_string":
-                looped = self.loop_paths(first)  # `/${idp.toLowerCase()}/authorize` for each idp of a literal list
-                if looped:
-                    for each in looped:
-                        self.verb_route_at(call, receiver, prop, handler_node, each, None)
-                    return
+            looped = self.looped_paths(first) if path is None else None
+            if looped:  # `for (const p of ['/a', '/b']) app.get(p, h)`, `/${idp}/authorize` for each idp
+                for each in dict.fromkeys(looped):
+                    self.verb_route_at(call, receiver, prop, handler_node, each, None)
+                return
         self.verb_route_at(call, receiver, prop, handler_node, path, unknown)
 
     def verb_route_at(self, call: Any, receiver: Any, prop: str, handler_node: Any, path: str | None,
@@ -3456,6 +3455,21 @@ class _Js:
                                                  **({"template": path} if form != path else {}),
                                                  **({"prefix_unknown": unknown} if unknown else {}),
                                                  **({"asset": True} if js_serves_file(self.pf, handler_node) else {})}))
+
+    def looped_paths(self, node: Any) -> list[str] | None:
+        """The paths a loop variable takes over a literal list, as a route's path (`for (const path of
+        oidcPaths) fastify.route({url: path, ...})`, `['/a', '/b'].forEach((p) => app.get(p, h))`),
+        or a template literal of one (loop_paths); None when they are not known."""
+        node = _unwrap_js(node)
+        if node is None:
+            return None
+        if node.type == "template_string":
+            return self.loop_paths(node)
+        looped = self.loop_variable(node)
+        if looped is None:
+            return None
+        (_, taken), case = looped
+        return [v.lower() if case == "toLowerCase" else v.upper() if case == "toUpperCase" else v for v in taken]
 
     def loop_paths(self, template: Any) -> list[str] | None:
         """The paths a template literal gives, one per value of the loop variable it names
@@ -3500,7 +3514,8 @@ class _Js:
             return None
         name, scope, items = self.pf.text(node), node.parent, None
         while scope is not None and items is None:
-            if scope.type == "for_in_statement" and self.pf.text(scope.child_by_field_name("left")) == name:
+            if scope.type == "for_in_statement" and \
+                    self.pf.text(scope.child_by_field_name("left")).split()[-1:] == [name]:
                 if not any(c.type == "of" for c in scope.children):
                     return None  # for (k in o): the keys of an object
                 items = scope.child_by_field_name("right")
@@ -3519,7 +3534,7 @@ class _Js:
             scope = scope.parent
         items = _unwrap_js(items)
         if items is not None and items.type == "identifier":
-            items = self.nodes.get(self.pf.text(items))
+            items = self.local_value(items)
         if items is None or items.type != "array" or not 0 < items.named_child_count <= 32:
             return None
         taken = [self.resolve(item) for item in items.named_children]
@@ -3528,21 +3543,24 @@ class _Js:
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""
         fields = self.object_fields(item)
-        path = self.resolve(fields.get("url") or fields.get("path"))
+        given = fields.get("url") or fields.get("path")
+        path = self.resolve(given)
+        paths = [path] if path is not None else self.looped_paths(given) or []
         methods = self.literal(fields["method"]) if "method" in fields else UNRESOLVED
-        if path is None or not path.startswith("/") or methods is UNRESOLVED:
+        if methods is UNRESOLVED:
             return
         if "path" in fields and "url" not in fields and framework == "express":
             framework = "hapi"
-        for method in methods if isinstance(methods, list) else [methods]:
-            method = "ANY" if str(method) == "*" else str(method).upper()
-            handler = fields.get("handler")
-            self.out.append(_surface("http-route", _route_name(method, path), item, framework,
-                                     handler=self.pf.text(handler) if handler is not None and handler.type in (
-                                         "identifier", "member_expression") else None,
-                                     detail={"method": method, "path": path,
-                                             **self.receiver_detail(call.child_by_field_name("function")
-                                                                    .child_by_field_name("object"))}))
+        handler = fields.get("handler")
+        for path in dict.fromkeys(p for p in paths if p.startswith("/")):
+            for method in methods if isinstance(methods, list) else [methods]:
+                method = "ANY" if str(method) == "*" else str(method).upper()
+                self.out.append(_surface("http-route", _route_name(method, path), item, framework,
+                                         handler=self.pf.text(handler) if handler is not None and handler.type in (
+                                             "identifier", "member_expression") else None,
+                                         detail={"method": method, "path": path,
+                                                 **self.receiver_detail(call.child_by_field_name("function")
+                                                                        .child_by_field_name("object"))}))
 
     # MCP
     def mcp_receiver(self, receiver: Any) -> bool:

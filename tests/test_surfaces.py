@@ -354,6 +354,30 @@ def test_express_paths_of_a_loop_over_a_literal_list_one_route_per_value():
     ]  # (the keys of an object, a call's result, a parameter given by a caller: not known, no route)
 
 
+def test_a_loop_variable_as_the_path_itself_one_route_per_value():
+    """javascript-solid-server's `for (const path of oidcPaths) fastify.route({url: path, ...})`
+    over a function's own list; `app.get(p, h)` over a literal list or a module's const."""
+    found = surfaces("javascript", '''
+        const fastify = require("fastify")();
+        const MORE = ["/z1", "/z2"];
+        function idp(fastify) {
+          const oidcPaths = ["/idp/auth", "/idp/reg"];
+          for (const path of oidcPaths) {
+            fastify.route({ method: ["GET", "POST"], url: path, handler: forward });
+          }
+          for (const p of ["/x1", "/x2"]) fastify.get(p, h);
+          MORE.forEach(function (p) { fastify.delete(p, h); });
+          for (const name of ["a", "b"]) fastify.get(name, h);
+          for (const p of paths) fastify.get(p, h);
+          fastify.get(unknown, h);
+        }
+        ''')
+    assert [s.name for s in found] == [
+        "GET /idp/auth", "GET /idp/reg", "POST /idp/auth", "POST /idp/reg", "GET /x1", "GET /x2",
+        "DELETE /z1", "DELETE /z2",
+    ]  # (values that are no path, a list not written here, a name no loop binds: no route)
+
+
 def test_python_route_decorators_applied_by_a_call_and_tornado_handler_sets():
     found = surfaces("python", '''
         from fastapi import FastAPI
