@@ -40,6 +40,7 @@ from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
+from .pixl_api import pixl_api_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pecan_routes import pecan_controllers, resolve_pecan_routes
@@ -89,6 +90,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         if language in JS:
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
             facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
+            facts.surfaces += pixl_api_routes(parsed)  # a pixl-server component's API namespace
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
