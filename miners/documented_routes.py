@@ -32,6 +32,10 @@ from .declared_routes import UNDECLARED, declared, route_key, served_paths
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
 _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?|(?<![\w.~/\\-]))"
                    r"(/[A-Za-z0-9_{}<>:.~@$+=!*%,\-/\[\]]{0,300})")
+_FOREIGN_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "pypi.org", "npmjs.com",
+                            "www.npmjs.com", "registry.npmjs.org", "img.shields.io", "badge.fury.io",
+                            "codecov.io", "coveralls.io", "travis-ci.org", "travis-ci.com", "ci.appveyor.com"})
+_FOREIGN_SUFFIXES = (".githubusercontent.com", ".shields.io", ".readthedocs.io", ".pythonhosted.org")
 _MAX_TOKENS = 5000  # distinct paths read from the documentation at most
 DOCUMENTED_AND_SERVED = 0.9
 _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
@@ -106,7 +110,7 @@ def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, 
         counted, line, row, prefix = 0, 1, 0, ""
         for m in _PATH.finditer(text):
             token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
-            if len(token) <= 1:
+            if len(token) <= 1 or m[0].startswith("http") and _foreign(m[0]):
                 continue
             line, counted = line + text.count("\n", counted, m.start()), m.start()
             if (path, line) in skip:
@@ -123,6 +127,13 @@ def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, 
                     if len(out) >= _MAX_TOKENS:
                         return out
     return out
+
+
+def _foreign(url: str) -> bool:
+    """Whether a URL is on a host that serves code, badges or packages, never the package's own
+    routes (a README's logo on raw.githubusercontent.com names no `/assets/...` of its server)."""
+    host = url.split("/", 3)[2].rpartition("@")[2].partition(":")[0].lower()
+    return host in _FOREIGN_HOSTS or host.endswith(_FOREIGN_SUFFIXES)
 
 
 def endpoint_list(texts: list[tuple[str, str]]) \

@@ -34,6 +34,17 @@ def test_paths_the_docs_name_in_prose_tables_urls_and_examples():
     assert all(r["visibility"] == "public" for r in routes)  # docs that name a few leave the rest public
 
 
+def test_a_url_on_a_host_of_code_or_badges_names_no_route():
+    """agentgear-ai's README logo, raw.githubusercontent.com/.../docs/assets/logo.svg, is no
+    `/assets/{path}` of its server; a URL of any other host may be this server's."""
+    routes = [_route(n) for n in ("GET /assets/{path}", "GET /api/items", "GET /users")]
+    docs = ('<img src="https://raw.githubusercontent.com/o/r/main/docs/assets/logo.svg">\n'
+            "[![ci](https://img.shields.io/github/actions/workflow/status/o/r/users)](https://github.com/o/r/users)\n"
+            "curl https://svc.example.com/api/items\n")
+    link_documented_routes(routes, [("README.md", docs)])
+    assert [bool(r["evidence"]) for r in routes] == [False, True, False]
+
+
 def test_a_wheels_metadata_is_the_documentation_that_names_its_routes(tmp_path, capsys):
     root = tmp_path / "svc"
     (root / "svc").mkdir(parents=True)
