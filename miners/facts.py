@@ -174,3 +174,4 @@ class FileFacts:
     global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)
     pecan: list[PecanController] = field(default_factory=list)  # Pecan controllers (object dispatch)
     pecan_roots: list[str] = field(default_factory=list)  # controllers named as an app's root ('pkg.root.RootController')
+    router_wrapper: tuple[str, bool] | None = None  # passes verbs on to a router it holds (router package, mounts its base)

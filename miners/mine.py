@@ -40,15 +40,16 @@ from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
-from .pixl_api import pixl_api_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pecan_routes import pecan_controllers, resolve_pecan_routes
+from .pixl_api import pixl_api_routes
 from .py_http_handlers import py_http_handler_routes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
+from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
@@ -91,6 +92,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
             facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
             facts.surfaces += pixl_api_routes(parsed)  # a pixl-server component's API namespace
+            facts.router_wrapper = router_wrapper(parsed)  # a class that passes verbs on to a router it holds
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
@@ -169,6 +171,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
+    resolve_wrapped_routes(facts)  # routes on a package's own wrapper of a router, kept if it is one
     resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
     resolve_pyramid_routes(facts)  # Pyramid's named routes and the views registered for them
     resolve_pecan_routes(facts)  # Pecan's object dispatch: a controller tree's attributes and exposed methods

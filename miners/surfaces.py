@@ -165,7 +165,8 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"a
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild",
                    b"add_namespace")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(")  # FastAPI(): its own pages
+_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI(): its own pages
+             b"StaticFiles(")  # Starlette's files mounted at a path
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
 _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework)\b|"
@@ -225,7 +226,7 @@ def _py_may_declare(source: bytes) -> bool:
             and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI(")
+_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI(", b"StaticFiles(")
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -1330,6 +1331,9 @@ class _Python:
             if attr in HTTP_VERBS or attr in ("route", "api_route"):
                 self.applied_decorator(call, receiver, attr)
                 continue
+            if attr == "mount":
+                self.static_mount(call, receiver)
+                continue
             if attr not in ("add_url_rule", "add_api_route"):
                 continue
             known = self.http_framework(receiver)
@@ -1345,6 +1349,23 @@ class _Python:
             extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
             for path, handler in self.paths_of(call, positional[0], view, named):
                 self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
+
+    def static_mount(self, call: Any, receiver: str | None) -> None:
+        """`app.mount("/dashboard", StaticFiles(directory="dashboard", html=True))`: the files under
+        the path, handed out as they are (public only when the docs name it), and with `html=True`
+        the directory's index page at the path itself."""
+        positional, keywords = py_args(call.child_by_field_name("arguments"))
+        files = positional[1] if len(positional) > 1 else keywords.get("app")
+        known = self.http_framework(receiver) if files is not None and files.type == "call" and \
+            self.callee_last(files) == "StaticFiles" else None
+        path = self.path_of(positional[0] if positional else keywords.get("path")) if known else None
+        if known is None or path is None or not path.startswith("/"):
+            return
+        html = py_args(files.child_by_field_name("arguments"))[1].get("html")
+        html = html is not None and py_literal(self.pf, html) is True
+        base = path.rstrip("/")
+        for served in ([base or "/"] if html else []) + [base + "/{path}"]:
+            self.route(call, known, served, "get", None, None, "", receiver, {"asset": True})
 
     def applied_decorator(self, call: Any, receiver: str | None, attr: str) -> None:
         """A route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`."""
@@ -3443,7 +3464,10 @@ class _Js:
         if path is None or not path.startswith(("/", "{/")):
             return
         framework = self.http_receiver(receiver)
-        if framework is None:
+        wrapped = self.wrapper_of(receiver) if framework is None else None
+        if wrapped is not None:  # kept in assembly only if that class passes its verbs to a router
+            framework = "express"
+        elif framework is None:
             return
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
@@ -3454,7 +3478,32 @@ class _Js:
                                          detail={"method": method, "path": form, **self.receiver_detail(receiver),
                                                  **({"template": path} if form != path else {}),
                                                  **({"prefix_unknown": unknown} if unknown else {}),
+                                                 **({"wrapper": wrapped} if wrapped else {}),
                                                  **({"asset": True} if js_serves_file(self.pf, handler_node) else {})}))
+
+    def wrapper_of(self, receiver: Any) -> dict[str, Any] | None:
+        """{"module", "class", "base"} when `receiver` is a name bound to an instance of a class
+        another module of this tree exports (`const admin = new Admin(opts)`, `var c =
+        module.exports = new Controller('/packages')`): a package's own wrapper of a router, maybe
+        (miners/router_wrappers.py decides, in assembly); `base`: the constructor's literal path."""
+        if receiver is None or receiver.type != "identifier":
+            return None
+        text, value = self.pf.text(receiver), None
+        for node in self.declarators:
+            binding = node.child_by_field_name("name")
+            if binding is not None and binding.type == "identifier" and self.pf.text(binding) == text:
+                value = _unwrap_js(node.child_by_field_name("value"))
+        while value is not None and value.type == "assignment_expression":
+            value = _unwrap_js(value.child_by_field_name("right"))
+        made = value.child_by_field_name("constructor") if value is not None and value.type == "new_expression" \
+            else None
+        spec = self.import_of(self.pf.text(made))[0] if made is not None and made.type == "identifier" else None
+        if spec is None or not spec.startswith("."):
+            return None
+        args = js_args(value.child_by_field_name("arguments"))
+        base = self.resolve(args[0]) if args else None
+        return {"module": spec, "class": self.pf.text(made),
+                **({"base": base} if base is not None and base.startswith("/") else {})}
 
     def looped_paths(self, node: Any) -> list[str] | None:
         """The paths a loop variable takes over a literal list, as a route's path (`for (const path of

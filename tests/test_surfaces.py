@@ -1086,3 +1086,20 @@ def test_the_python_prefilter_is_linear_on_hostile_text():
         started = time.perf_counter()
         _py_may_declare(hostile)
         assert time.perf_counter() - started < 5
+
+
+def test_starlette_static_files_mounted_at_a_path_are_assets(tmp_path, capsys):
+    """robotframework-realtimeresults' `app.mount("/dashboard", StaticFiles(directory="dashboard",
+    html=True))`: its index page at the path and its files under it, handed out as they are:
+    internal until the docs name them."""
+    from tests.conftest import mined_routes
+
+    app = ('from fastapi import FastAPI\nfrom fastapi.staticfiles import StaticFiles\n\napp = FastAPI()\n'
+           'app.mount("/dashboard", StaticFiles(directory="dashboard", html=True), name="dashboard")\n'
+           'app.mount("/static/", StaticFiles(directory="static"))\napp.mount("/sub", other_app)\n'
+           'app.mount(prefix, StaticFiles(directory="x"))\n')
+    files = {"svc/__init__.py": "", "svc/main.py": app, "README.md": "Open the dashboard at /dashboard.\n"}
+    routes = {name: route["visibility"] for name, route in mined_routes(tmp_path, capsys, files).items()
+              if "/docs" not in name and "/redoc" not in name and "openapi" not in name}
+    assert routes == {"GET /dashboard": "public", "GET /dashboard/{path}": "internal",
+                      "GET /static/{path}": "internal"}
