@@ -154,10 +154,11 @@ def _method_call(root: Any, start: int, end: int) -> Any:
 # alternation of plain words is tried at every position, a bytes `in` is a C substring search (a
 # test checks the answers against the one regex these were split from).
 _PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|options|route|api_route|tool|resource|"
-                       rb"view_config|view_defaults|websocket")
+                       rb"view_config|view_defaults|websocket|path")  # path: a package's own `@handler(path=...)`
 # a decorator starts its line (after indentation): anchoring there keeps the search linear on
 # hostile text (a line of 4,000 `@` once cost 4,000 scans of the line)
-_PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\()",
+_PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\(|"
+                           rb"[\w.]+\([ \t]*\n[ \t]*path[ \t]*=)",  # (its keywords on the lines after)
                            re.MULTILINE)
 _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route",
                  b"add_tool", b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch",
@@ -759,6 +760,9 @@ PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "st
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
+# a package's own route decorator: where it registers the view is not followed
+OWN_DECORATOR = ("registered by the package's own decorator @{}, whose registry is not followed: "
+                 "served where the package's URL configuration puts it")
 
 
 class _Python:
@@ -1303,6 +1307,10 @@ class _Python:
                         self.route(node, known, self.path_of(given), inner, keywords.get("methods"), function, doc,
                                    inner_receiver)
                     continue
+                if called and attr not in HTTP_VERBS and "path" in keywords and \
+                        ("method" in keywords or "methods" in keywords):
+                    self.own_route_decorator(node, attr, keywords, function, doc)
+                    continue
                 if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view", "websocket")):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
                 known = self.http_framework(receiver) if receiver is not None else \
@@ -1349,6 +1357,24 @@ class _Python:
             extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
             for path, handler in self.paths_of(call, positional[0], view, named):
                 self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
+
+    def own_route_decorator(self, node: Any, attr: str, keywords: dict[str, Any], function: str | None,
+                            doc: str) -> None:
+        """A package's own route decorator, `@request_handler(path="getProfile/", methods=["GET",
+        "POST"])` (django-nets-core's, which a URL configuration builds its patterns from): a path
+        and HTTP methods, both literal, make the view a route; the decorator's registry is not
+        followed, and the route says so."""
+        path = self.path_of(keywords["path"])
+        value = py_literal(self.pf, keywords.get("methods") or keywords["method"])
+        methods = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        if path is None or "://" in path or " " in path or not methods or \
+                any(not isinstance(m, str) or m.lower() not in HTTP_VERBS for m in methods):
+            return
+        path = path if path.startswith("/") else "/" + path  # (Django's patterns are written without it)
+        for method in dict.fromkeys(m.upper() for m in methods):
+            self.out.append(_surface("http-route", _route_name(method, path), node, "python-web", handler=function,
+                                     description=doc, detail={"method": method, "path": path, "decorator": attr,
+                                                              "unmounted": OWN_DECORATOR.format(attr)}))
 
     def static_mount(self, call: Any, receiver: str | None) -> None:
         """`app.mount("/dashboard", StaticFiles(directory="dashboard", html=True))`: the files under

@@ -1103,3 +1103,32 @@ def test_starlette_static_files_mounted_at_a_path_are_assets(tmp_path, capsys):
               if "/docs" not in name and "/redoc" not in name and "openapi" not in name}
     assert routes == {"GET /dashboard": "public", "GET /dashboard/{path}": "internal",
                       "GET /static/{path}": "internal"}
+
+
+def test_a_packages_own_route_decorator_with_a_path_and_methods():
+    """django-nets-core's `@request_handler(path="getProfile/", methods=["GET", "POST"])`: a literal
+    path and literal HTTP methods make the view a route (its URL configuration builds patterns from
+    the decorator's registry, which is not followed, and the route says so)."""
+    found = surfaces("python", '''
+        from .decorators import request_handler
+
+        @request_handler(path="logout/", name="logout", method="POST")
+        def logout(request):
+            """Log the user out."""
+
+        @request_handler(
+            path="getProfile/",
+            methods=["GET", "POST"],
+        )
+        def profile(request): ...
+
+        @cache(path="/tmp/x", method="lru")
+        def cached(): ...
+
+        @mirror(path="https://example.com/a", method="GET")
+        def mirrored(): ...
+        ''')
+    routes = by_name(found, "http-route")
+    assert sorted(routes) == ["GET /getProfile/", "POST /getProfile/", "POST /logout/"]
+    assert routes["POST /logout/"].handler == "logout" and routes["POST /logout/"].description == "Log the user out."
+    assert "@request_handler" in routes["GET /getProfile/"].detail["unmounted"]
