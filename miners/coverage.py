@@ -117,14 +117,9 @@ def content_problem(data: bytes, minified_ok: bool = False) -> str | None:
     if data.find(b"\x00", 0, 8192) >= 0:  # (no copy of the first 8 KiB)
         return "binary"
     if len(data) > MAX_LINE and not minified_ok:  # (a shorter file cannot hold a long line)
-        start = 0
-        for _ in range(200):
-            end = data.find(b"\n", start)
-            if (end if end >= 0 else len(data)) - start > MAX_LINE:
-                return MINIFIED
-            if end < 0:
-                break
-            start = end + 1
+        lines = data.split(b"\n", 200)  # the first 200 lines (and the rest, not looked at)
+        if max(map(len, lines[:200])) > MAX_LINE:  # (one split in C, not a find per line)
+            return MINIFIED
     head = data[:2048].lower()  # (three `in` tests on a lowered copy cost a tenth of one case-blind regex)
     if any(mark in head for mark in GENERATED_MARKS):
         return "generated (marked as such)"

@@ -15,17 +15,20 @@ from typing import Any
 
 from .facts import ParsedFile, Surface
 from .surfaces import JS_HANDLER_TYPES, _route_name, _surface, _unwrap_js, js_args, js_string
+from .words import present
 
 _MARK = re.compile(rb"""['"`](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+/""")
 _ROUTE = re.compile(r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+(/\S*)")
+_VERBS = frozenset((b"GET", b"POST", b"PUT", b"PATCH", b"DELETE", b"HEAD", b"OPTIONS"))
 _HANDLERS = (*JS_HANDLER_TYPES, "string")  # a route map's value may name its controller action
 MIN_ROUTES = 2
 
 
 def method_path_routes(parsed: ParsedFile) -> list[Surface]:
     """The routes a JavaScript or TypeScript file writes as "METHOD /path" strings, or none."""
-    if parsed.tree is None or len(_MARK.findall(parsed.source, 0, len(parsed.source))) < MIN_ROUTES:
-        return []
+    if parsed.tree is None or not _VERBS.intersection(present(parsed)) or \
+            len(_MARK.findall(parsed.source, 0, len(parsed.source))) < MIN_ROUTES:
+        return []  # (the words first: the mark's search tries every byte of the file)
     root = parsed.tree.root_node
     groups: dict[tuple[str, int | str], list[tuple[Any, str, str]]] = {}
     for m in _MARK.finditer(parsed.source):

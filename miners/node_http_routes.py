@@ -18,12 +18,14 @@ from typing import Any
 
 from .facts import ParsedFile, Surface
 from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_parameter_names, js_string
+from .words import present
 
 # `== '/x'`, `'/x' == x.pathname`, `case '/x'`: searched one at a time, each for its leading literal
 # (an alternation, or a leading \b, makes the search try every position: 15 times slower)
 _COMPARED = tuple(re.compile(p) for p in (rb"""==\s*['"`]/""", rb"""==\s*[\w$.]*(?:pathname|url|path)\b""",
                                           rb"""case\s+['"`]/"""))
 _REQUESTS = ("req", "request", "incomingMessage", "msg")
+_REQUEST_WORDS = frozenset(name.encode() for name in _REQUESTS)
 _RESPONSES = ("res", "response", "resp", "reply", "serverResponse")
 _NAMES = ("pathname", "path", "url", "urlPath", "route")  # a variable the request's path is read into
 _BROWSER = ("location", "window", "document", "history")
@@ -39,7 +41,9 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
         return []
     out: list[Surface] = []
     reader: list[Any] = []
-    spans = sorted(m.span() for regex in _COMPARED for m in regex.finditer(source))
+    # a comparison names a route only in a function whose first parameter is the request
+    spans = sorted(m.span() for regex in _COMPARED for m in regex.finditer(source)) \
+        if _REQUEST_WORDS.intersection(present(parsed)) else []
     if spans:
         root, seen = parsed.tree.root_node, set()
         for start, end in spans:

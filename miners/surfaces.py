@@ -26,6 +26,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from miners import jvm_routes
@@ -36,7 +37,7 @@ from miners.parsing import captures, descendants, fast_text, file_captures
 from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
-from miners.words import positions
+from miners.words import positions, present
 
 UNRESOLVED: Any = object()
 # Every JS/TS surface is declared by a call of a method named one of these (`app.get`, `program.command`,
@@ -174,7 +175,7 @@ _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|r
                                   rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:re_)?path\b)",
                                   re.MULTILINE)
 # (django.urls' path: a function that returns url patterns names no urlpatterns)
-_PY_CONSTRUCTORS = re.compile(rb"(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
+_PY_CONSTRUCTORS = re.compile(rb"(?<![\w$\x80-\xff])(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
 _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re.MULTILINE)  # bounded: no rescan to EOF
 # a route table's entry, `("/things/{id}", things.ThingResource(db))`: a path literal paired with
@@ -212,22 +213,24 @@ def _py_applied(source: bytes) -> bool:
     return False
 
 
-def _py_may_declare(source: bytes) -> bool:
-    """Whether the file may declare a Python surface (no, when it names none of the above)."""
+def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:
+    """Whether the file may declare a Python surface (no, when it names none of the above).
+    `tokens`: the words of the source (a name is looked up, not searched for)."""
     return (_py_decorator(source) is not None
-            or b"add_" in source and any(word in source for word in _PY_ADD_CALLS)
-            or any(word in source for word in _PY_MOUNT_CALLS)
-            or any(word in source for word in _PY_WORDS)
-            or (b"Tool" in source or b"Resource" in source or b"Group" in source or b"Route" in source)
-            and _PY_CONSTRUCTORS.search(source) is not None
+            or not tokens.isdisjoint(_PY_CALL_WORDS)
+            or not tokens.isdisjoint(_PY_WORD_SET)
+            or not tokens.isdisjoint(_PY_CONSTRUCTOR_WORDS) and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
             or _py_applied(source)
-            or (b"tornado" in source or b"rest_framework" in source or b"django" in source)
-            and _PY_FRAMEWORK_IMPORT.search(source) is not None)
+            or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
-_PY_KEPT_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI(", b"StaticFiles(")
+_PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
+_PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
+_PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
+_PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"django"))
+_PY_KEPT_WORDS = frozenset((b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -237,10 +240,10 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     only parents commands its decorators or add_command calls declare), nor does `subcommands`
     without an import of decli (_Python.decli reads nothing else); the other words stand for
     themselves."""
-    source = parsed.source
-    if not _py_may_declare(source):
+    source, tokens = parsed.source, present(parsed)
+    if not _py_may_declare(source, tokens):
         return False
-    if any(word in source for word in _PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
+    if not tokens.isdisjoint(_PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
             or _py_applied(source) \
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
@@ -260,7 +263,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
         at = source.find(b"\n", m.start(1))
         at = at + 1 if at >= 0 else -1
     for word in _PY_ADD_CALLS + _PY_MOUNT_CALLS:
-        if word in source and any(_py_called(root, at, at + len(word)) is not None for at in positions(source, word)):
+        if word in tokens and any(_py_called(root, at, at + len(word)) is not None for at in positions(source, word)):
             return True
     for m in _PY_CONSTRUCTORS.finditer(source):
         word = m[0].rstrip(b"( \t\n\r\f\v")

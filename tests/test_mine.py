@@ -92,6 +92,18 @@ def test_coverage_counts_every_file_and_says_why_each_was_skipped(repo, tmp_path
     assert coverage["complete"] is False  # a partial scan never passes as a complete one
 
 
+def test_a_file_is_minified_by_a_long_line_among_its_first_200():
+    from miners.coverage import MAX_LINE, content_problem
+
+    short = b"x = 1\n"
+    long = b"y" * (MAX_LINE + 1) + b"\n"
+    assert content_problem(short * 199 + long + short * 5) == MINIFIED  # the 200th line
+    assert content_problem(short * 199 + long.rstrip()) == MINIFIED  # the last line, with no newline
+    assert content_problem(short * 200 + long) is None  # the 201st: not looked at
+    assert content_problem(b"z" * (MAX_LINE - 1) + b"\n" + short * 10) is None
+    assert content_problem(long, minified_ok=True) is None
+
+
 def test_unsupported_extensions_and_hazards_are_reported(repo, tmp_path, capsys):
     root, _ = repo
     report = mine(tmp_path, capsys, str(root))

@@ -981,13 +981,19 @@ def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations(
 
 def test_python_files_with_only_plumbing_decorators_are_not_read():
     from miners.surfaces import _py_may_declare
+    from miners.words import WORDS_ONLY
+
+    def may(source: bytes) -> bool:
+        return _py_may_declare(source, set(source.translate(WORDS_ONLY).split()))
 
     plumbing = b"class A:\n    @property\n    def x(self): ...\n    @staticmethod\n    @functools.lru_cache(maxsize=None)\n    def y(): ...\n"
-    assert not _py_may_declare(plumbing)
-    assert not _py_may_declare(b"import asyncio\nasyncio.run(main())\n# mail me at a@b.c\n")
+    assert not may(plumbing)
+    assert not may(b"import asyncio\nasyncio.run(main())\n# mail me at a@b.c\n")
+    assert not may(b"from x import prototyper, my_add_parser\nprototyper.go()\n")  # whole words only
     for declaring in (b"@app.get('/x')\n", b"@cli.command()\n", b"@mcp.tool()\n", b"@(\n  app.route('/x'))\n",
-                      b"@app.\\\n  post('/x')\n", b"import typer\ntyper.run(main)\n", b"@click.group()\n"):
-        assert _py_may_declare(declaring), declaring
+                      b"@app.\\\n  post('/x')\n", b"import typer\ntyper.run(main)\n", b"@click.group()\n",
+                      b"@handler(\n    path='login/',\n)\n"):
+        assert may(declaring), declaring
 
 
 def test_python_files_whose_declaring_words_are_not_code_are_not_read():
@@ -1025,13 +1031,17 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
 
     from miners.surfaces import _PY_DECORATOR_WORDS, _py_may_declare
 
-    whole = re.compile(rb"(?m:^[ \t]*@(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\())|"
-                       rb"ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
+    # (names are whole words: an identifier's bytes are [\w$] and any non-ASCII byte)
+    word, end = rb"(?<![\w$\x80-\xff])", rb"(?![\w$\x80-\xff])"
+    whole = re.compile(rb"(?m:^[ \t]*@(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\())|" + word +
+                       rb"(?:ArgumentParser|add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
                        rb"add_route|add_get|add_post|add_put|add_patch|add_delete|add_head|add_view|add_routes|"
-                       rb"add_handlers|add_subapp|(?m:^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b)|"
-                       rb"Tool\s*\(|Resource\s*\(|Group\s*\(|Route\s*\(|subcommands|"
+                       rb"add_handlers|add_subapp|subcommands)" + end +
+                       rb"|(?m:^[ \t]*(?:from|import)[ \t]+(?:tornado|rest_framework)\b)|" + word +
+                       rb"(?:Tool|Resource|Group|Route)\s*\(|"
                        rb"(?m:^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View)")
+    tokens = __import__("miners.words", fromlist=["WORDS_ONLY"]).WORDS_ONLY
 
     pieces = [b"@", b"@ (", b"@app.", b"get", b"\\\n", b"\n", b" ", b"(", b"post", b"add_", b"add_tool", b"tool",
               b"ArgumentParser", b"typer", b"Tool", b"Tool (", b"Resource(", b"Group\t(", b"subcommands", b"x",
@@ -1043,7 +1053,7 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     rng = random.Random(5)
     samples += [b"".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
     for sample in samples:
-        assert _py_may_declare(sample) == bool(whole.search(sample)), sample
+        assert _py_may_declare(sample, set(sample.translate(tokens).split())) == bool(whole.search(sample)), sample
 
 
 @pytest.mark.parametrize(("pattern", "paths"), [
@@ -1084,7 +1094,7 @@ def test_the_python_prefilter_is_linear_on_hostile_text():
     for hostile in (b"class A(\n" * 120_000 + b"View)\n",
                     (b"@" * 4000 + b"\n") * 250):  # `@` that start no decorator: each once rescanned its line
         started = time.perf_counter()
-        _py_may_declare(hostile)
+        _py_may_declare(hostile, set())
         assert time.perf_counter() - started < 5
 
 
