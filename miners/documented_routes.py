@@ -85,6 +85,12 @@ _MENTION = re.compile(r"\b" + _METHOD + r"[`*_]{0,3}[ \t]+[`*_]{0,3}(/[^\s`'\"()
 _PATH_COLUMNS = frozenset({"path", "paths", "url", "urls", "uri", "endpoint", "endpoints", "route", "routes"})
 _METHOD_COLUMNS = frozenset({"method", "methods", "verb", "http method", "http verb"})
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+# a heading that says its section lists endpoints, and the lines that head or underline one
+_LIST_TITLE = re.compile(r"(?i)\b(?:end[- ]?points?|routes?|urls?)\b")
+_MD_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+_RST_RULE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}[ \t]*$")
+_BULLET = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+_MENTION_METHOD = re.compile(r"\b" + _METHOD + r"\b")
 _HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
@@ -165,6 +171,8 @@ def endpoint_list(texts: list[tuple[str, str]]) \
             _path_column_rows(path, text, entries, lines)
         if _METHOD_HEADING.search(text):
             _sections(path, text, entries, lines)
+        if _LIST_TITLE.search(text):
+            _endpoint_sections(path, text, entries, lines)
     return entries, lines
 
 
@@ -223,7 +231,7 @@ def _path_column_rows(path: str, text: str, entries: dict[tuple[str, str], tuple
     """The entries of a table with a column of paths and none of methods (`| Name | Path |`, `| Page
     | URL |`): a row whose cell in that column begins with a path lists it, under the methods the
     cell gives (`/store/ (POST)`), or under every method ("")."""
-    rows = text.split("\n")
+    rows = [row.rstrip("\r") for row in text.split("\n")]  # (a CRLF file's lines too)
     column = -1
     for line, row in enumerate(rows, 1):
         if not row.lstrip().startswith("|"):
@@ -248,6 +256,31 @@ def _path_column_rows(path: str, text: str, entries: dict[tuple[str, str], tuple
         for token in tokens:
             for method in methods:
                 entries.setdefault((method, token), (path, line))
+
+
+def _endpoint_sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+                       lines: set[tuple[str, int]]) -> None:
+    """The entries of a section whose heading says it lists endpoints (`Key API Endpoints`, `##
+    Routes`, a Markdown or reStructuredText heading): its bullets that name paths and no method
+    list them under every method (""). A bullet with a method, or a table's row, is an entry read
+    as such (a path listed under GET alone is not listed under DELETE)."""
+    rows = [row.rstrip("\r") for row in text.split("\n")]  # (a CRLF file's lines too)
+    listing = False
+    for line, row in enumerate(rows, 1):
+        title = _MD_HEADING.match(row)
+        if title is None and line < len(rows) and row.strip() and _RST_RULE.match(rows[line]) and \
+                len(rows[line].strip()) >= len(row.strip()):
+            title = re.match(r"()(.*)", row.strip())
+        if title is not None:
+            listing = _LIST_TITLE.search(title[2]) is not None
+            continue
+        if not listing or not _BULLET.match(row) or _MENTION_METHOD.search(row):
+            continue
+        tokens = [_entry_token(p[3]) for p in _pairs(row, 0, len(row)) if p[3] is not None]
+        if tokens:
+            lines.add((path, line))
+        for token in tokens:
+            entries.setdefault(("", token), (path, line))
 
 
 def _sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],

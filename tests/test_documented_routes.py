@@ -305,3 +305,23 @@ def test_a_table_with_a_column_of_paths_and_none_of_methods():
         "ANY /history/<int:pk>/": "internal", "GET /api/questions/": "internal"}
     unmounted = readme.replace("| `tickets:list` | `/tickets/` |\n", "")
     assert _visibility(names, [("README.md", unmounted)])["ANY /"] == "internal"  # the list leaves its root out
+
+
+def test_bullets_of_paths_in_a_section_headed_as_endpoints():
+    """django-drf-coy-apis' reStructuredText `Key API Endpoints (All support full CRUD)` section of
+    `* **Services**: ``/x/our-services`` and ``/our-services/<slug>``` bullets (a CRLF file): its
+    paths are listed under every method; bullets elsewhere, and a bullet with a method, are not."""
+    rst = ("Install\r\n-------\r\n\r\n* see ``/etc/app.conf``\r\n\r\n"
+           "Key API Endpoints (All support full CRUD)\r\n-----------------------------------------\r\n\r\n"
+           "* **Services**: ``/x/our-services`` and ``/our-services/<slug>``\r\n"
+           "* **Contact**: ``/x/contact-us``\r\n* ``GET /x/stats`` only\r\n\r\nFAQ\r\n===\r\n\r\n* ``/x/faq``\r\n")
+    assert sorted(endpoint_list([("README.rst", rst)])[0]) == [
+        ("", "/our-services/<slug>"), ("", "/x/contact-us"), ("", "/x/our-services"), ("GET", "/x/stats")]
+    md = "## Routes\n\n- `/health` is up\n- `/api/items`\n\n## Config\n\n- `/var/lib/app`\n"
+    assert sorted(endpoint_list([("README.md", md)])[0]) == [("", "/api/items"), ("", "/health")]
+    names = ["GET /our-services/", "DELETE /our-services/<slug:slug>/", "POST /contact-us/", "GET /faqs/",
+             "GET /stats/", "DELETE /stats/"]
+    assert _visibility(names, [("README.rst", rst)]) == {
+        "GET /our-services/": "public", "DELETE /our-services/<slug:slug>/": "public", "POST /contact-us/": "public",
+        "GET /faqs/": "internal",  # served, listed nowhere
+        "GET /stats/": "public", "DELETE /stats/": "internal"}  # listed under GET alone
