@@ -4,13 +4,17 @@ answers each HTTP method it has a method for (`get`, `post`...). surfaces.py lea
 route ("* /path", detail["resource"]) per path; the class is often defined in another module, so
 the routes are worked out here, in assembly, where every file's facts are known: through the
 registering file's import, then the packages' re-exports (`from .Watch import Watch` in an
-`__init__`). A class that cannot be found this way gives no route: nothing is guessed; methods
-inherited from a base class are not followed. Tornado's handlers, aiohttp's views and Falcon's
-resources (`on_get`) are such classes too (`Style`).
+`__init__`). A class that cannot be found this way gives no route: nothing is guessed. A class
+that has no method for any HTTP method answers with those of its nearest base that has, when the
+base is a class of the same file (splash's `RenderHtmlResource(BaseRenderResource)`); a class's
+own methods are what it answers (not a base's CORS `render_OPTIONS`), and bases elsewhere are
+not followed. Tornado's handlers,
+aiohttp's views and Falcon's resources (`on_get`) are such classes too (`Style`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -109,15 +113,40 @@ def _find_class(facts: dict[str, FileFacts], path: str, name: str, style: Style 
     """(file, class, its HTTP methods and the methods answering them) when `path` defines class
     `name` with any."""
     symbols = facts[path].symbols
-    cls = next((s for s in symbols if s.kind == "class" and s.name == name), None)
+    classes = {s.name: s for s in symbols if s.kind == "class"}
+    cls = classes.get(name)
     if cls is None:
         return None
-    own = [s for s in symbols if s.kind == "method" and s.container == name]
-    methods = sorted(((verb.upper(), s) for s in own if (verb := style.verb(s.name.rsplit(".", 1)[1]))),
-                     key=lambda pair: VERBS.index(pair[0].lower()))
+    own: list[Symbol] = []
+    methods: list[tuple[str, Symbol]] = []
+    # the class's own methods; a class with none answers with its nearest base's that has any
+    for owner in _lineage(classes, cls):
+        defined = [s for s in symbols if s.kind == "method" and s.container == owner.name]
+        own = own if owner is not cls else defined
+        methods = sorted(((verb.upper(), s) for s in defined if (verb := style.verb(s.name.rsplit(".", 1)[1]))),
+                         key=lambda pair: VERBS.index(pair[0].lower()))
+        if methods:
+            break
     if not methods and style.socket:
         methods = [("GET", s) for s in own if s.name.rsplit(".", 1)[1] == "on_message"]
     return (path, cls, methods) if methods else None
+
+
+def _lineage(classes: dict[str, Symbol], cls: Symbol) -> list[Symbol]:
+    """The class, then the classes of the same file it extends, nearest first (splash's
+    `RenderHtmlResource(BaseRenderResource)`, whose base answers render_GET and render_POST)."""
+    out, queue = [cls], [cls]
+    while queue and len(out) < 8:
+        for base in _PY_BASES.findall(queue.pop(0).signature.partition("(")[2].rpartition(")")[0]):
+            found = classes.get(base)
+            if found is not None and found not in out:
+                out.append(found)
+                queue.append(found)
+    return out
+
+
+# a Python class's base as its head writes it: a plain name (one of this file's), not a keyword
+_PY_BASES = re.compile(r"(?:^|,)\s*([A-Za-z_]\w*)\s*(?=,|$)")
 
 
 def handler_facts(facts: dict[str, FileFacts], surface: Surface, here: FileFacts) -> tuple[FileFacts, Any]:

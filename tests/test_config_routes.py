@@ -363,3 +363,48 @@ def test_a_version_catalog_serves_each_functions_route_table_under_its_prefix(tm
     a loop of `app.add_route(version_path + route, resource)`."""
     _tree(tmp_path / "mq", CATALOG)
     assert sorted(_routes(tmp_path, capsys, tmp_path / "mq")) == ["GET /v2/queues", "PUT /v2/queues/{queue_name}"]
+
+
+def test_a_twisted_resource_with_no_render_method_answers_with_its_bases(tmp_path, capsys):
+    """splash's `RenderHtmlResource(BaseRenderResource)`: the base, in the same file, renders GET
+    and POST for every subclass; a subclass with a render method of its own answers only that."""
+    from tests.conftest import mined_routes
+
+    resources = textwrap.dedent('''
+        from twisted.web.resource import Resource
+
+        class _Validating(Resource):
+            def render_OPTIONS(self, request):
+                return b""
+
+        class BaseRender(_Validating):
+            def render_GET(self, request):
+                """Render a page."""
+            def render_POST(self, request):
+                return self.render_GET(request)
+
+        class RenderHtml(BaseRender):
+            content_type = "text/html"
+
+        class RenderPng(RenderHtml):
+            pass
+
+        class Ping(_Validating):
+            def render_GET(self, request):
+                return b"ok"
+
+        class Orphan(ExternalBase):
+            pass
+
+        class Root(Resource):
+            def __init__(self):
+                Resource.__init__(self)
+                self.putChild(b"render.html", RenderHtml())
+                self.putChild(b"render.png", RenderPng())
+                self.putChild(b"_ping", Ping())
+                self.putChild(b"orphan", Orphan())
+        ''')
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/resources.py": resources})
+    assert sorted(routes) == ["GET /_ping", "GET /render.html", "GET /render.png", "POST /render.html",
+                              "POST /render.png"]
+    assert routes["GET /render.png"]["symbol"] == "BaseRender.render_GET"
