@@ -167,7 +167,8 @@ _PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"a
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild",
                    b"add_namespace")  # mounts: no surface
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
-_PY_WORDS = (b"ArgumentParser", b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI(): its own pages
+# (an ArgumentParser declares a command only with its `prog` (_Python.argparse; add_parser is a call word)
+_PY_WORDS = (b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI(): its own pages
              b"StaticFiles(")  # Starlette's files mounted at a path
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
@@ -219,6 +220,7 @@ def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:
     return (_py_decorator(source) is not None
             or not tokens.isdisjoint(_PY_CALL_WORDS)
             or not tokens.isdisjoint(_PY_WORD_SET)
+            or b"ArgumentParser" in tokens and b"prog" in tokens
             or not tokens.isdisjoint(_PY_CONSTRUCTOR_WORDS) and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
@@ -230,7 +232,7 @@ _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
 _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
 _PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"django"))
-_PY_KEPT_WORDS = frozenset((b"ArgumentParser", b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
+_PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -243,7 +245,8 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     source, tokens = parsed.source, present(parsed)
     if not _py_may_declare(source, tokens):
         return False
-    if not tokens.isdisjoint(_PY_KEPT_WORDS) or b"View" in source and _PY_VIEW_CLASS.search(source) \
+    if not tokens.isdisjoint(_PY_KEPT_WORDS) or b"ArgumentParser" in tokens and b"prog" in tokens \
+            or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
             or _py_applied(source) \
             or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
