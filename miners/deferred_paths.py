@@ -53,7 +53,8 @@ def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str],
         value = _constant(pieces[i], path, modules, read, known, _HOPS)
         if value is None:
             return None
-        pieces[i] = value
+        # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert)
+        pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
     return "".join(pieces)
 
 
@@ -114,13 +115,20 @@ def _imported(parsed: Any, name: str) -> str | None:
 def _attribute_default(parsed: Any, head: str, attr: str, path: str, modules: dict[str, str],
                        read: Callable[[str], bytes], known: dict[tuple[str, str], str | None], hops: int) -> str | None:
     """`Settings().PREFIX` (a class of this module) or `settings.PREFIX` (`settings = Settings()` here):
-    the attribute's default; a class this module imports is read where it is defined."""
+    the attribute's default; `Routes.ISSUE`, a class's own; a class this module imports is read
+    where it is defined."""
     from .surfaces import _assigned, class_attribute_default, py_args, py_string
 
     root = parsed.tree.root_node
     cls = head.removesuffix("()") if head.endswith("()") else None
+    if cls is None and any(c.type == "class_definition" and parsed.text(c.child_by_field_name("name")) == head
+                           for c in root.named_children):
+        cls = head  # a class's own attribute: an enum's member, a class constant (`Routes.ISSUE`)
     if cls is None:  # an object: what it is made of
         made = _assigned(parsed, root, head, None)
+        if made is None and hops:  # a re-export (`from .routes import Routes` in a package's __init__)
+            imported = _imported(parsed, head)
+            return _constant(f"{imported}.{attr}", path, modules, read, known, hops - 1) if imported else None
         function = made.child_by_field_name("function") if made is not None and made.type == "call" else None
         if function is None or function.type != "identifier":
             return None

@@ -32,18 +32,23 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
     if any(m.each_except is not None for _, m in mounts):
         mounts = [(path, each) for path, m in mounts for each in _each_module(facts, path, m)]
     modules: dict[str, str] | None = None
-    above: dict[Router, list[tuple[Router, str]]] = {}  # router -> [(the router it is mounted on, prefix)]
+    targets: list[tuple[str, Mount, list[Router]]] = []
     for path, mount in mounts:
         if facts[path].language == "python" and modules is None:
             modules = module_files(facts)
-        for target in _targets(facts, modules or {}, path, mount):
-            above.setdefault(target, []).append(((path, mount.receiver), mount.prefix))
+        targets.append((path, mount, _targets(facts, modules or {}, path, mount)))
+    factories = {target for _, _, found in targets for target in found if target[1].startswith(FACTORY)}
+    above: dict[Router, list[tuple[Router, str]]] = {}  # router -> [(the router it is mounted on, prefix)]
+    for path, mount, found in targets:
+        # a mount made in a factory whose result is mounted is made on the factory's router (in a
+        # bundle every factory's router may be a `const router` of its own: one name, many routers)
+        parent = (path, FACTORY + mount.within) if mount.within and (path, FACTORY + mount.within) in factories \
+            else (path, mount.receiver)
+        for target in found:
+            if target != parent:  # (a router mounted on itself serves nothing more)
+                above.setdefault(target, []).append((parent, mount.prefix))
     if not above:
         return
-    for path, mount in mounts:  # a mount made in a factory: its router is the factory's, wherever that is mounted
-        factory = (path, FACTORY + mount.within) if mount.within else None
-        if factory in above and (path, mount.receiver) not in above:
-            above[(path, mount.receiver)] = above[factory]
     for path, f in facts.items():
         if not any(s.kind == "http-route" and _router(above, path, s) is not None for s in f.surfaces):
             continue
@@ -53,7 +58,7 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
             if router is None:
                 routes.append(surface)
                 continue
-            for prefix in dict.fromkeys(_prefixes(above, router, 0)):  # each distinct served path once
+            for prefix in dict.fromkeys(_prefixes(above, router, ())):  # each distinct served path once
                 routes.append(under(surface, prefix))
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
 
@@ -82,19 +87,23 @@ def _each_module(facts: dict[str, FileFacts], path: str, mount: Mount) -> list[M
 
 
 def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Surface) -> Router | None:
-    """The mounted router a route is registered on: by its name, else by the router factory it is
-    registered in (FACTORY + the function's name)."""
-    for router in ((path, route.detail.get("receiver")), (path, FACTORY + route.detail.get("within", ""))):
+    """The mounted router a route is registered on: the router factory it is registered in
+    (FACTORY + the function's name) when that factory's result is mounted, else its router by name."""
+    for router in ((path, FACTORY + route.detail.get("within", "")), (path, route.detail.get("receiver"))):
         if router in above:
             return router
     return None
 
 
-def _prefixes(above: dict[Router, list[tuple[Router, str]]], router: Router, depth: int) -> list[str]:
-    """Every prefix the router is served under (its own mounts', and theirs above them)."""
-    if router not in above or depth >= _DEPTH:
+def _prefixes(above: dict[Router, list[tuple[Router, str]]], router: Router, seen: tuple[Router, ...]) -> list[str]:
+    """Every prefix the router is served under (its own mounts', and theirs above them); a mount
+    that leads back to a router on the way is not followed (a cycle serves nothing)."""
+    if router not in above or len(seen) >= _DEPTH:
         return [""]
-    return [join(outer, prefix) for parent, prefix in above[router] for outer in _prefixes(above, parent, depth + 1)]
+    seen = (*seen, router)
+    found = [join(outer, prefix) for parent, prefix in above[router] if parent not in seen
+             for outer in _prefixes(above, parent, seen)]
+    return found or [""]
 
 
 def under(route: Surface, prefix: str) -> Surface:

@@ -54,7 +54,7 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
-                or _NEST in source or _LOOPBACK in source or _returns_routers(source)
+                or _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source)
                 or _table_verb(source))
 
 
@@ -75,6 +75,8 @@ _JS_TABLE_VERB = re.compile(rb"\[\s*[A-Za-z_$][\w$]*\.(?:action|method|verb)\s*\
 _JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 
 
+_MICROROUTER = b"microrouter"  # micro's router: its verbs are plain functions, which no member call pattern finds
+_MICROROUTER_MODULES = ("microrouter",)
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
 _LOOPBACK = b"@loopback/"  # LoopBack 4: so are its (@get('/mails'), @del(...)), from rest or openapi-v3
 _LOOPBACK_MODULES = ("@loopback/rest", "@loopback/openapi-v3")
@@ -90,7 +92,8 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     source = parsed.source
     if not _js_may_declare(source):
         return False
-    if _NEST in source or _LOOPBACK in source or _returns_routers(source) or _table_verb(source):
+    if _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source) or \
+            _table_verb(source):
         return True
     root, slash = parsed.tree.root_node, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -2826,7 +2829,43 @@ class _Js:
         self.mcp()
         self.cli()
         self.nest()
+        if _MICROROUTER in self.pf.source:
+            self.microrouter()
         return self.out
+
+    def microrouter(self) -> None:
+        """micro's router: verb functions imported from microrouter, `get('/jobs', handler)`, maybe
+        under a namespace (`ns(post('/jobs', h))` with `ns = withNamespace('/api/v1')`)."""
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            if function is None or function.type != "identifier":
+                continue
+            module, verb = self.import_of(self.pf.text(function))
+            if module not in _MICROROUTER_MODULES or verb not in (*HTTP_VERBS, "del"):
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            path = self.resolve(args[0]) if len(args) == 2 and js_handler(self.pf, args[1]) else None
+            if path is None or not path.startswith("/"):
+                continue
+            prefix = ""
+            outer = call.parent.parent if call.parent is not None and call.parent.type == "arguments" else None
+            wrapper = outer.child_by_field_name("function") if outer is not None and \
+                outer.type == "call_expression" else None
+            if wrapper is not None and wrapper.type == "identifier":
+                made = self.local_value(wrapper)  # ns = withNamespace('/api/v1')
+                made_by = made.child_by_field_name("function") if made is not None and \
+                    made.type == "call_expression" else None
+                if made_by is not None and made_by.type == "identifier" and \
+                        self.import_of(self.pf.text(made_by)) == (module, "withNamespace"):
+                    given = js_args(made.child_by_field_name("arguments"))
+                    prefix = (self.resolve(given[0]) or "") if given else ""
+            method = "DELETE" if verb == "del" else verb.upper()
+            full = _join_paths(prefix, path) if prefix else path
+            handler = args[1]
+            self.out.append(_surface("http-route", _route_name(method, full), call, "microrouter",
+                                     handler=self.pf.text(handler) if handler.type in ("identifier",
+                                                                                       "member_expression") else None,
+                                     detail={"method": method, "path": full}))
 
     # NestJS: @Controller("cats") on a class, @Get(":id") / @Post() ... on its methods; the route is
     # the controller's path joined with the method's (either may be absent, a string, or a list)
@@ -2942,6 +2981,9 @@ class _Js:
             if not args or prop == "route" and len(args) != 2:
                 continue
             target = _unwrap_js(args[-1])
+            if prop == "use" and len(args) > 2:  # app.use("/api", apiRouter, onError): the router among them
+                target = next((made for arg in args[1:] if (made := self.mounted_value(arg, call)) is not None and
+                               made.type == "call_expression"), target)
             if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
@@ -2965,9 +3007,11 @@ class _Js:
             root = self.chain_root(receiver)
             router = target is not None and target.type == "identifier" and \
                 self.vars.get(self.pf.text(target), ("",))[0] == "http"  # what takes a router is an app
-            if prefix and not prefix.startswith("/") or root is None or root.type != "identifier" or \
+            if prefix and not prefix.startswith("/") or root is None or root.type not in ("identifier", "this") or \
                     self.http_receiver(receiver) is None and not router:
                 continue
+            if root.type == "this":  # this.app.use("/api", apiRouter) in a server class: the app by its member
+                root = receiver
             within = _js_function_name(self.pf, receiver)  # (a factory's app: served where its result is)
             if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
                 function = target.child_by_field_name("function")
@@ -2989,6 +3033,16 @@ class _Js:
             module, imported = self.import_of(name)
             self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
                                            within=within))
+
+    def mounted_value(self, arg: Any, at: Any) -> Any:
+        """What a mount's argument is: a call (`require('./x')`, `makeRouter()`), or the call of
+        another module's or this file's router factory a name was bound to; else None."""
+        node = _unwrap_js(arg)
+        if node is not None and node.type == "identifier":
+            return self.made_by(node, at)
+        # (this tree's: `bodyParser({...})`, a package's middleware, mounts nothing of it)
+        return node if node is not None and node.type == "call_expression" and (
+            (self.require_of(node) or "").startswith(".") or self.required_factory(node, here=True)) else None
 
     def table_loop_routes(self) -> None:
         """Routes of a table of `{ action: 'get', path: '/ip', route: h }` objects that a loop

@@ -525,6 +525,31 @@ def test_a_router_factorys_result_is_mounted_with_the_routes_its_body_registers(
     assert koa_routes == {"GET /users/:id", "GET /ping"}  # `users.routes()` hands over the router itself
 
 
+def test_a_bundles_factories_each_with_a_router_of_the_same_name(tmp_path, capsys):
+    """@elizaos/server's dist/index.js: every factory makes its own `const router`, mounts the
+    others' results on it (`router.use("/system", systemRouter())`), and a server class mounts
+    the top one with an error handler after it (`this.app.use("/api", apiRouter, onError)`). One
+    name, many routers: each is its factory's, and no router is taken to be mounted on itself."""
+    bundle = (
+        'import express from "express";\n'
+        "function systemRouter() {\n  const router = express.Router();\n"
+        '  router.get("/config", (req, res) => res.json({}));\n  router.use("/env", envRouter());\n'
+        "  return router;\n}\n"
+        'function envRouter() {\n  const router = express.Router();\n  router.get("/", (req, res) => res.json({}));\n'
+        "  return router;\n}\n"
+        "function agentsRouter() {\n  const router = express.Router();\n"
+        '  router.get("/:id", (req, res) => res.json({}));\n  return router;\n}\n'
+        "function createApiRouter() {\n  const router = express.Router();\n"
+        '  router.use("/system", systemRouter());\n  router.use("/agents", agentsRouter());\n  return router;\n}\n'
+        "class Server {\n  start() {\n    this.app = express();\n    const apiRouter = createApiRouter();\n"
+        '    this.app.use("/api", apiRouter, (err, req, res, next) => res.end());\n'
+        '    this.app.get("/healthz", (req, res) => res.end());\n  }\n}\nexport { Server };\n')
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "srv", "version": "1.0.0", "main": "dist/index.js", "dependencies": {"express": "5"}}',
+        "dist/index.js": bundle})
+    assert sorted(routes) == ["GET /api/agents/:id", "GET /api/system/config", "GET /api/system/env", "GET /healthz"]
+
+
 def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
     """nightscout: `var api = require('./lib/api/')(env)` is mounted at /api/v1 after a middleware;
     that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`),
@@ -639,6 +664,23 @@ def test_a_python_route_path_with_an_imported_modules_constant(tmp_path, capsys)
             '    @api.get(f"{app.MISSING}/gone")\n    async def gone():\n        return {}\n    return api\n'),
     })
     assert sorted(routes) == ["GET /api/v1/svc/tools", "POST /api/v1/svc/tools/{name}"]  # an unread part: no route
+
+
+def test_a_route_path_from_an_enum_member_another_module_defines_and_a_package_re_exports(tmp_path, capsys):
+    """tiny-ca-gateway's `@router.get(Routes.GET_PUBLIC_CERT)`, `Routes` a StrEnum of core/routes.py
+    that `from .routes import Routes` re-exports in core/__init__.py."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "gw"\nversion = "1"\ndependencies = ["fastapi"]\n',
+        "gw/__init__.py": "",
+        "gw/core/__init__.py": "from gw.core.routes import Routes\n",
+        "gw/core/routes.py": ('from enum import StrEnum\n\nclass Routes(StrEnum):\n    CERT = "/cert"\n'
+                              '    ISSUE = "/issue"\n'),
+        "gw/api.py": ("from fastapi import APIRouter\nfrom gw.core import Routes\nfrom gw.core.routes import Routes as R\n\n"
+                      'router = APIRouter(prefix="/ca")\n\n@router.get(Routes.CERT)\ndef cert():\n    return ""\n\n'
+                      "@router.post(R.ISSUE)\ndef issue():\n    return {}\n\n"
+                      "@router.post(Routes.MISSING)\ndef missing():\n    return {}\n"),
+    })
+    assert sorted(routes) == ["GET /ca/cert", "POST /ca/issue"]  # (a member nobody defines: no route)
 
 
 def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path, capsys):

@@ -1146,3 +1146,25 @@ def test_a_packages_own_route_decorator_with_a_path_and_methods():
     assert sorted(routes) == ["GET /getProfile/", "POST /getProfile/", "POST /logout/"]
     assert routes["POST /logout/"].handler == "logout" and routes["POST /logout/"].description == "Log the user out."
     assert "@request_handler" in routes["GET /getProfile/"].detail["unmounted"]
+
+
+def test_microrouter_verb_functions_and_their_namespace():
+    """@nexrender/server's `ns(post('/jobs', require('./routes/jobs-create')))` with `ns =
+    withNamespace('/api/v1')`, and a route outside any namespace; another module's `get` is not
+    microrouter's."""
+    found = surfaces("javascript", '''
+        const { router, withNamespace } = require('microrouter')
+        const { get, post, del } = require('microrouter')
+        const { get: fetchIt } = require('./client')
+        const ns = withNamespace('/api/v1')
+        module.exports = router(
+            ns(post('/jobs', require('./routes/jobs-create'))),
+            ns(del('/jobs/:uid', remove)),
+            get('/health', (req, res) => 'ok'),
+            get('not-a-path', h),
+        )
+        fetchIt('/users', cb)
+        ''')
+    assert [(s.name, s.framework) for s in found] == [
+        ("POST /api/v1/jobs", "microrouter"), ("DELETE /api/v1/jobs/:uid", "microrouter"),
+        ("GET /health", "microrouter")]
