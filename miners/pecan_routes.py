@@ -257,7 +257,9 @@ class _Tree:
         return any(base.rpartition(".")[2] == "RestController" for _, ctl in lineage for base in ctl.bases)
 
     def walk(self, found: Found, prefix: str, note: str | None, via: list[dict[str, Any]],
-             seen: set[tuple[str, str, str]], depth: int) -> None:
+             seen: set[tuple[str, str, str]], depth: int, taken: tuple[str, ...] = ()) -> None:
+        """The routes of a controller at `prefix`; `taken`: the parameters the RestControllers
+        above took from the path (pecan passes them first to this one's methods)."""
         if depth > _DEPTH or (found[0], found[1].name, prefix) in seen:
             return
         seen.add((found[0], found[1].name, prefix))
@@ -274,14 +276,29 @@ class _Tree:
                 if (name, when) in answered:
                     continue
                 answered.add((name, when))
+                params = _after(params, taken)
                 for method, route in _answers(name, params, when, rest, custom, prefix, verbs):
                     self._add(path, ctl, name, line, method, route, note, via)
+        # a RestController's sub-controller whose methods take the item's id first sits after it
+        # (`/clusters/{cluster_ident}/actions/resize` for `get_one(self, cluster_ident)` and
+        # `resize(self, cluster_ident)`); one that takes no such id, at `/alarm/count`
+        item = next((_after(params, taken) for _, ctl in lineage for name, params, _, _ in ctl.exposed
+                     if name in ("get_one", "get") and _after(params, taken)), []) if rest else []
         for path, ctl in lineage:
             for attribute, target, line in ctl.children:
                 child = self.find(target, path)
-                if child is not None:
-                    step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{attribute} = {child[1].name}()"}
-                    self.walk(child, f"{prefix}/{attribute}", note, [*via, step], seen, depth + 1)
+                if child is None:
+                    continue
+                step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{attribute} = {child[1].name}()"}
+                wanted = (*taken, *item)
+                # (by name, or by place: each of its methods takes that many parameters from the path)
+                exposed = [params for _, c in self.lineage(child) for _, params, _, _ in c.exposed]
+                nested = bool(item) and bool(exposed) and (
+                    any(params[:len(wanted)] == list(wanted) for params in exposed)
+                    or all(len(params) >= len(wanted) for params in exposed))
+                below = prefix + "".join(f"/{{{p}}}" for p in item) if nested else prefix
+                self.walk(child, f"{below}/{attribute}", note, [*via, step], seen, depth + 1,
+                          wanted if nested else taken)
 
     def _add(self, path: str, ctl: PecanController, name: str, line: int, method: str, route: str,
              note: str | None, via: list[dict[str, Any]]) -> None:
@@ -295,6 +312,11 @@ class _Tree:
         f = self.facts[path]
         if not any(s.name == surface.name and s.handler == surface.handler for s in f.surfaces):
             f.surfaces.append(surface)
+
+
+def _after(params: list[str], taken: tuple[str, ...]) -> list[str]:
+    """A method's path parameters less those the controllers above took (pecan passes them first)."""
+    return params[len(taken):] if taken and len(params) >= len(taken) else params
 
 
 def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[str, list[str]],

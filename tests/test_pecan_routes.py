@@ -75,3 +75,31 @@ def test_without_a_named_root_the_unheld_controllers_are_roots_and_that_is_said(
     note = UNMOUNTED.format(root="V1Controller", guess=VERSION_GUESS.format(prefix="/v1"))
     assert note in routes["GET /v1/status"]["unknowns"]
     assert UNMOUNTED.format(root="VersionsController", guess="") in routes["ANY /"]["unknowns"]
+
+
+def test_a_rest_controllers_sub_controller_after_the_items_id_when_its_methods_take_it(tmp_path, capsys):
+    """magnum's ClustersController.actions = ActionsController(), whose `resize(self, cluster_ident)`
+    takes the cluster pecan read from `/clusters/{cluster_ident}/actions/resize`; a sub-controller
+    whose methods take no such id (vitrage's `/alarm/count`) sits right below its parent."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "mag"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+        "mag/__init__.py": "",
+        "mag/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('mag.root.RootController')\n",
+        "mag/root.py": (
+            "import pecan\nfrom pecan import rest\n\n\n"
+            "class ActionsController(rest.RestController):\n    _custom_actions = {'resize': ['POST']}\n\n"
+            "    @pecan.expose('json')\n    def resize(self, cluster_ident):\n        return {}\n\n\n"
+            "class NodeGroupController(rest.RestController):\n"
+            "    @pecan.expose('json')\n    def get_all(self, cluster_id):\n        return []\n\n"
+            "    @pecan.expose('json')\n    def get_one(self, cluster_id, nodegroup_id):\n        return {}\n\n\n"
+            "class CountController(rest.RestController):\n"
+            "    @pecan.expose('json')\n    def get(self, all_tenants=False):\n        return 0\n\n\n"
+            "class ClustersController(rest.RestController):\n    actions = ActionsController()\n"
+            "    nodegroups = NodeGroupController()\n    count = CountController()\n\n"
+            "    @pecan.expose('json')\n    def get_one(self, cluster_ident):\n        return {}\n\n\n"
+            "class RootController(object):\n    clusters = ClustersController()\n"),
+    })
+    assert sorted(routes) == ["GET /clusters/count", "GET /clusters/{cluster_ident}",
+                              "GET /clusters/{cluster_ident}/nodegroups",
+                              "GET /clusters/{cluster_ident}/nodegroups/{nodegroup_id}",
+                              "POST /clusters/{cluster_ident}/actions/resize"]
