@@ -164,7 +164,9 @@ _PY_DECORATOR_WORDS = (rb"command|group|callback|get|post|put|delete|patch|head|
 _PY_DECORATOR = re.compile(rb"^[ \t]*(@)(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\(|"
                            rb"[\w.]+\([ \t]*\n[ \t]*path[ \t]*=)",  # (its keywords on the lines after)
                            re.MULTILINE)
-_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_command", b"add_url_rule", b"add_api_route",
+# (not add_command: it only re-parents commands a decorator declared, which the decorator finds:
+# click's own core.py calls it, and declares nothing)
+_PY_ADD_CALLS = (b"add_parser", b"add_typer", b"add_router", b"add_url_rule", b"add_api_route",
                  b"add_tool", b"add_resource", b"add_route", b"add_get", b"add_post", b"add_put", b"add_patch",
                  b"add_delete", b"add_head", b"add_view", b"add_routes", b"add_handlers")
 _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"putChild",

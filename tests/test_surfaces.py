@@ -1036,7 +1036,7 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     # (names are whole words: an identifier's bytes are [\w$] and any non-ASCII byte)
     word, end = rb"(?<![\w$\x80-\xff])", rb"(?![\w$\x80-\xff])"
     whole = re.compile(rb"(?m:^[ \t]*@(?:(?:[^\n]*\\\n)*[^\n]*?\b(?:" + _PY_DECORATOR_WORDS + rb")\b|\s*\())|" + word +
-                       rb"(?:add_parser|add_typer|add_command|typer|add_url_rule|add_api_route|"
+                       rb"(?:add_parser|add_typer|typer|add_url_rule|add_api_route|"
                        rb"urlpatterns|add_tool|add_resource|include_router|register_blueprint|"
                        rb"add_route|add_get|add_post|add_put|add_patch|add_delete|add_head|add_view|add_routes|"
                        rb"add_handlers|add_subapp|subcommands)" + end +
