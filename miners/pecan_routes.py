@@ -271,19 +271,20 @@ class _Tree:
             for name, methods in ctl.custom_actions.items():
                 custom.setdefault(name, methods)
         verbs = {name for _, ctl in lineage for name, *_ in ctl.exposed}
+        # the path parameters that name one item: what get_one (or get) takes
+        item = next((_after(params, taken) for _, ctl in lineage for name, params, _, _ in ctl.exposed
+                     if name in ("get_one", "get") and _after(params, taken)), []) if rest else []
         for path, ctl in lineage:  # the nearest class's method wins
             for name, params, line, when in ctl.exposed:
                 if (name, when) in answered:
                     continue
                 answered.add((name, when))
                 params = _after(params, taken)
-                for method, route in _answers(name, params, when, rest, custom, prefix, verbs):
+                for method, route in _answers(name, params, when, rest, custom, prefix, verbs, len(item)):
                     self._add(path, ctl, name, line, method, route, note, via)
         # a RestController's sub-controller whose methods take the item's id first sits after it
         # (`/clusters/{cluster_ident}/actions/resize` for `get_one(self, cluster_ident)` and
         # `resize(self, cluster_ident)`); one that takes no such id, at `/alarm/count`
-        item = next((_after(params, taken) for _, ctl in lineage for name, params, _, _ in ctl.exposed
-                     if name in ("get_one", "get") and _after(params, taken)), []) if rest else []
         for path, ctl in lineage:
             for attribute, target, line in ctl.children:
                 child = self.find(target, path)
@@ -320,8 +321,9 @@ def _after(params: list[str], taken: tuple[str, ...]) -> list[str]:
 
 
 def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[str, list[str]],
-             prefix: str, verbs: set[str]) -> list[tuple[str, str]]:
-    """(HTTP method, path) pairs an exposed method answers."""
+             prefix: str, verbs: set[str], item: int = 0) -> list[tuple[str, str]]:
+    """(HTTP method, path) pairs an exposed method answers; `item`: how many path parameters name
+    one item (a custom action's others come from the query or the body)."""
     here = prefix or "/"
     segments = "".join(f"/{{{p}}}" for p in params)
     if rest and name in _REST_VERBS:
@@ -331,6 +333,8 @@ def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[s
             return [("GET", here), ("GET", prefix + segments)]
         return [(_REST_VERBS[name], (prefix + segments) or "/")]
     if rest and name in custom:  # after the item's segments: `POST /action_plans/{uuid}/start`
+        if item:  # zun's `rename(self, container_ident, name)`: /containers/{container_ident}/rename?name=
+            segments = "".join(f"/{{{p}}}" for p in params[:item])
         return [(m, f"{prefix}{segments}/{name}") for m in custom[name] or ["GET"]]
     if rest:
         return []  # RestController dispatches only its verbs and custom actions

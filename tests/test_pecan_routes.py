@@ -95,11 +95,15 @@ def test_a_rest_controllers_sub_controller_after_the_items_id_when_its_methods_t
             "class CountController(rest.RestController):\n"
             "    @pecan.expose('json')\n    def get(self, all_tenants=False):\n        return 0\n\n\n"
             "class ClustersController(rest.RestController):\n    actions = ActionsController()\n"
-            "    nodegroups = NodeGroupController()\n    count = CountController()\n\n"
-            "    @pecan.expose('json')\n    def get_one(self, cluster_ident):\n        return {}\n\n\n"
+            "    nodegroups = NodeGroupController()\n    count = CountController()\n"
+            "    _custom_actions = {'rename': ['POST']}\n\n"
+            "    @pecan.expose('json')\n    def get_one(self, cluster_ident):\n        return {}\n\n"
+            "    @pecan.expose('json')\n    def rename(self, cluster_ident, name):  # name: from the query\n"
+            "        return {}\n\n\n"
             "class RootController(object):\n    clusters = ClustersController()\n"),
     })
     assert sorted(routes) == ["GET /clusters/count", "GET /clusters/{cluster_ident}",
                               "GET /clusters/{cluster_ident}/nodegroups",
                               "GET /clusters/{cluster_ident}/nodegroups/{nodegroup_id}",
-                              "POST /clusters/{cluster_ident}/actions/resize"]
+                              "POST /clusters/{cluster_ident}/actions/resize",
+                              "POST /clusters/{cluster_ident}/rename"]  # (one item: get_one's one parameter)
