@@ -2487,6 +2487,25 @@ JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identi
                     "call_expression", "array", "async_arrow_function")
 
 
+def _pattern_default(pf: ParsedFile, pattern: Any, wanted: str) -> Any:
+    """The default a destructuring pattern or a parameter gives `wanted` (`{ base = '/' }`,
+    `base = '/'`), else None: what it is unless the caller says otherwise."""
+    if pattern.type == "assignment_pattern":  # `base = '/'`, or `{ prefix = '/v1' } = {}`
+        left = pattern.child_by_field_name("left")
+        if left is not None and left.type == "object_pattern":
+            return _pattern_default(pf, left, wanted)
+        return _unwrap_js(pattern.child_by_field_name("right")) if left is not None and \
+            left.type == "identifier" and pf.text(left) == wanted else None
+    if pattern.type != "object_pattern":
+        return None
+    for part in pattern.named_children:
+        if part.type == "object_assignment_pattern":
+            left = part.child_by_field_name("left")
+            if left is not None and pf.text(left) == wanted:
+                return _unwrap_js(part.child_by_field_name("right"))
+    return None
+
+
 def js_handler(pf: ParsedFile, node: Any) -> bool:
     """Whether a route call's last argument can be its handler: a function, a name of one, or one
     looked up in a table by a path (`auth0["/authorize"]`; `defaults["x"]` is a value)."""
@@ -3112,9 +3131,19 @@ class _Js:
                             stmt.start_byte > name.start_byte:
                         continue
                     for declarator in stmt.named_children:
-                        if declarator.type == "variable_declarator" and \
-                                self.pf.text(declarator.child_by_field_name("name")) == wanted:
+                        binding = declarator.child_by_field_name("name") if declarator.type == "variable_declarator" \
+                            else None
+                        if binding is not None and binding.type == "identifier" and self.pf.text(binding) == wanted:
                             return _unwrap_js(declarator.child_by_field_name("value"))
+                        default = _pattern_default(self.pf, binding, wanted) if binding is not None else None
+                        if default is not None:  # const { scenariosPath = "/scenarios" } = options
+                            return default
+            elif scope.type in _JS_FUNCTIONS:  # a parameter's default: `function MapsRouter({ base = '/' })`
+                params = scope.child_by_field_name("parameters")
+                for param in params.named_children if params is not None else ():
+                    default = _pattern_default(self.pf, param, wanted)
+                    if default is not None:
+                        return default
             scope = scope.parent
         return self.nodes.get(wanted) if top else None
 

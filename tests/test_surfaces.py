@@ -1168,3 +1168,25 @@ def test_microrouter_verb_functions_and_their_namespace():
     assert [(s.name, s.framework) for s in found] == [
         ("POST /api/v1/jobs", "microrouter"), ("DELETE /api/v1/jobs/:uid", "microrouter"),
         ("GET /health", "microrouter")]
+
+
+def test_a_js_path_from_a_destructured_default_or_a_parameters_default():
+    """scenario-mock-server's `const { scenariosPath = "/scenarios" } = options` before
+    `app.get(scenariosPath, h)`: the path unless the caller configures another; a parameter's
+    default too (`function routes(app, base = '/api')`, `({ prefix = '/v1' })`)."""
+    found = surfaces("javascript", '''
+        const express = require("express");
+        function createExpressApp({ options = {} }) {
+          const app = express();
+          const { uiPath = "/", scenariosPath = "/scenarios", other } = options;
+          app.get(scenariosPath, (req, res) => res.json([]));
+          app.put(uiPath, (req, res) => res.end());
+          app.get(other, h);
+          return app;
+        }
+        function more(app, base = "/api", { prefix = "/v1" } = {}) {
+          app.get(base, h);
+          app.post(prefix, h);
+        }
+        ''')
+    assert sorted(s.name for s in found) == ["GET /api", "GET /scenarios", "POST /v1", "PUT /"]
