@@ -48,6 +48,7 @@ _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerT
                              rb"setRequestHandler|addTool|addResource)\s*[(<]")  # `<`: TypeScript's type arguments
 _JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|all|route|use|register)\s*[(<]")
 # (use, register: a mount)
+_JS_CLI_LOAD = re.compile(rb"""(?:require\(\s*|from\s+|import\(\s*)['"](?:commander|yargs)(?:/[^'"\n]*)?['"]""")
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
 
 
@@ -102,6 +103,8 @@ def js_may_declare(parsed: ParsedFile) -> bool:
             if call is None:
                 continue
             if regex is _JS_MAY_DECLARE:
+                if m[1] in (b"command", b"addCommand") and not _cli_call(parsed, call):
+                    continue  # yargs's own `this.usage.command(...)`: the library, not a CLI on it
                 return True  # CLI and MCP declarations: every such call is read
             if slash is None:
                 slash = _JS_QUOTED_SLASH.search(source) is not None
@@ -120,6 +123,18 @@ def js_may_declare(parsed: ParsedFile) -> bool:
             elif len(args) >= (1 if _on_route(call) else 2) and js_handler(parsed, args[-1]):
                 return True  # (the rules _Js.verb_route reads a route by)
     return False
+
+
+def _cli_call(parsed: ParsedFile, call: Any) -> bool:
+    """Whether a `.command(...)` call may declare a command as _Js.cli reads one: the file loads
+    commander or yargs, or the call hangs from `program`, `yargs` or `cli`."""
+    if _JS_CLI_LOAD.search(parsed.source) is not None:
+        return True
+    node = call.child_by_field_name("function")
+    while node is not None and node.type in ("member_expression", "call_expression"):
+        node = node.child_by_field_name("object") if node.type == "member_expression" else \
+            node.child_by_field_name("function")
+    return node is not None and node.type == "identifier" and node.text in (b"program", b"yargs", b"cli")
 
 
 def _on_route(call: Any) -> bool:

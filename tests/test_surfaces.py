@@ -888,6 +888,12 @@ def test_js_files_whose_declaring_names_are_no_declaring_call_are_not_read():
     assert may("router.route('/x').get(h).post(h)") and may("server.route({ method: 'GET', path: '/x' })")
     assert may("program.command('sub')") and may("server.registerTool<Args>('t', s, h)", "typescript")
     assert may("const a = '/'; app.get(`/users/${id}`, h)")
+    # a command call counts where commander or yargs is loaded, or on program / yargs / cli: yargs's
+    # own `this.usage.command(...)` declares nothing
+    assert not may("class Y { usage() { this.usage.command(cmd, desc); } }")
+    assert may("const { Command } = require('commander');\nconst c = new Command(); c.command('x')")
+    assert may("import y from 'yargs/yargs';\ny(argv).command('serve', 'Serve', b, h)")
+    assert may("cli.command('x')")
     # a route hanging from .route() through other verbs is still read as one
     found = surfaces("javascript", """
         const express = require("express");
