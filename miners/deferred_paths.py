@@ -2,21 +2,27 @@
 class has `API_VERSION = __apiversion__` and `from glances import __apiversion__`. The file's
 extractor leaves such a part as DEFERRED + "glances.__apiversion__" + DEFERRED (surfaces.py);
 here, in assembly, the module is found among the tree's Python files and read: a module-level
-`NAME = "literal"` (or an import of it from a module that has one) gives the text. A route whose
-path still has a part nobody can read is dropped, as a route without a literal path always is.
+`NAME = "literal"` (or an import of it from a module that has one) gives the text; so does a
+key of a YAML or JSON file the module loads from beside it (`config["route_path"]["seg"]`). A
+route whose path still has a part nobody can read is dropped, as a route without a literal path
+always is.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import yaml
+
 from .facts import FileFacts, Surface
 from .python_modules import absolute, module_files
-from .surfaces import DEFERRED
+from .surfaces import CONFIG_FILE, DEFERRED
 
 _HOPS = 3  # imports of the constant followed at most
+_CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
 
 
 def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
@@ -50,12 +56,32 @@ def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str],
             known: dict[tuple[str, str], str | None]) -> str | None:
     pieces = text.split(DEFERRED)
     for i in range(1, len(pieces), 2):  # the odd pieces are the deferred names
-        value = _constant(pieces[i], path, modules, read, known, _HOPS)
+        value = _config_value(pieces[i], read, known) if pieces[i].startswith(CONFIG_FILE) else \
+            _constant(pieces[i], path, modules, read, known, _HOPS)
         if value is None:
             return None
         # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert)
         pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
     return "".join(pieces)
+
+
+def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:
+    """The string at `keys` of a YAML or JSON file the package ships ("file:" + path + "#" + keys
+    joined by \x1f: ltp-server's `config["route_path"]["seg"]` of its config.yml), else None."""
+    file, _, keys = ref[len(CONFIG_FILE):].partition("#")
+    if (file, keys) in known:
+        return known[file, keys]
+    value: Any = None
+    try:
+        data = read(file)
+        if len(data) <= _CONFIG_LIMIT:
+            value = json.loads(data) if file.endswith(".json") else yaml.safe_load(data)
+    except Exception:  # noqa: BLE001 - a file the tree lacks, or one that does not parse: not read
+        value = None
+    for key in keys.split("\x1f"):
+        value = value.get(key) if isinstance(value, dict) else None
+    known[file, keys] = value if isinstance(value, str) else None
+    return known[file, keys]
 
 
 def _constant(dotted: str, importer: str, modules: dict[str, str], read: Callable[[str], bytes],

@@ -455,6 +455,9 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
 
 
 DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
+CONFIG_FILE = "file:"  # a deferred part read from a config file: "file:" + path + "#" + keys joined by \x1f
+_CONFIG_LOADERS = ("yaml.safe_load", "yaml.load", "json.load", "json.loads")
+_CONFIG_SUFFIXES = (".yml", ".yaml", ".json")
 
 
 # Express 5 (path-to-regexp 8) writes an optional part in braces: `{/:tileSize}/:id.json`,
@@ -824,6 +827,7 @@ class _Python:
         self.found_mounts: list[Mount] = []
         self.found_viewsets: list[ViewSet] = []
         self._routers: dict[str, tuple[bool, bool]] | None = None
+        self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
 
     def _url_prefixed(self, call: Any) -> bool:
@@ -1546,6 +1550,16 @@ class _Python:
             return out
         if kind == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "%":
             return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
+        if kind == "subscript":  # config["route_path"]["seg"] of a config file the module loads
+            keys: list[str] = []
+            while node is not None and node.type == "subscript":
+                key = py_string(self.pf, node.child_by_field_name("subscript"))
+                if key is None or "\x1f" in key:
+                    return None
+                keys.insert(0, key)
+                node = node.child_by_field_name("value")
+            loaded = self.config_file(self.pf.text(node)) if node is not None and node.type == "identifier" else None
+            return [DEFERRED + CONFIG_FILE + loaded + "#" + "\x1f".join(keys) + DEFERRED] if loaded else None
         if kind in ("identifier", "attribute"):
             known = self.resolve(node)
             if known is not None:
@@ -1564,6 +1578,41 @@ class _Python:
             if cls is not None:  # `self.prefix`, kept by __init__ from its parameter's default ("")
                 default = class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute")))
                 return [default] if default is not None else None
+        return None
+
+    def config_file(self, name: str) -> str | None:
+        """The file a module-level name is loaded from (`config = yaml.safe_load(f.read())` in
+        `with open(os.path.join(os.path.dirname(__file__), CONFIG_PATH)) as f`, json.load too), as
+        a path beside this module; None for anything else."""
+        if self._config_files is None:
+            self._config_files = {}
+            for stmt in self.pf.tree.root_node.named_children:
+                body = stmt.child_by_field_name("body") if stmt.type == "with_statement" else None
+                for inner in ([stmt] if body is None else [stmt, *body.named_children]):
+                    node = inner.named_child(0) if inner.type == "expression_statement" and inner.named_child_count \
+                        else inner
+                    if node is None or node.type != "assignment":
+                        continue
+                    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                    if left is None or left.type != "identifier" or right is None or right.type != "call" or \
+                            self.pf.text(right.child_by_field_name("function")) not in _CONFIG_LOADERS:
+                        continue
+                    file = self.config_name(stmt if body is not None else right)
+                    if file:
+                        self._config_files[self.pf.text(left)] = file
+        found = self._config_files.get(name)
+        if found is None:
+            return None
+        here = self.pf.path.rpartition("/")[0]
+        return f"{here}/{found}" if here else found
+
+    def config_name(self, node: Any) -> str | None:
+        """The config file's name a `with open(...)` statement or a loader call writes: a literal
+        (or a module constant) ending in .yml, .yaml or .json."""
+        for sub in descendants(node, ("string", "identifier")):
+            value = py_string(self.pf, sub) if sub.type == "string" else self.strings.get(self.pf.text(sub))
+            if value and value.endswith(_CONFIG_SUFFIXES) and ".." not in value and not value.startswith("/"):
+                return value
         return None
 
     def formatted(self, node: Any, at: Any, depth: int) -> list[str] | None:

@@ -683,6 +683,27 @@ def test_a_route_path_from_an_enum_member_another_module_defines_and_a_package_r
     assert sorted(routes) == ["GET /ca/cert", "POST /ca/issue"]  # (a member nobody defines: no route)
 
 
+def test_route_paths_from_a_config_file_the_module_loads(tmp_path, capsys):
+    """ltp-server's `@self._app.post(config["route_path"]["seg"])`, `config` loaded from the
+    config.yml beside the module; a JSON one too; a key the file lacks gives no route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "ltp"\nversion = "1"\ndependencies = ["fastapi"]\n',
+        "ltp/__init__.py": "",
+        "ltp/config.yml": "route_path:\n  seg: /seg\n  pos: /pos\ndefault_port: 8000\n",
+        "ltp/routes.json": '{"health": "/healthz"}',
+        "ltp/server.py": (
+            "import json\nimport os\nimport yaml\nfrom fastapi import FastAPI\n\nCONFIG_PATH = 'config.yml'\n\n"
+            "with open(os.path.join(os.path.dirname(__file__), CONFIG_PATH)) as file:\n"
+            "    config = yaml.safe_load(file.read())\n"
+            "routes = json.load(open(os.path.join(os.path.dirname(__file__), 'routes.json')))\n\n"
+            "app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)\n\n"
+            "@app.post(config['route_path']['seg'])\ndef seg():\n    return []\n\n"
+            "@app.post(config['route_path']['ner'])\ndef ner():\n    return []\n\n"
+            "@app.get(routes['health'])\ndef health():\n    return 'ok'\n"),
+    })
+    assert sorted(routes) == ["GET /healthz", "POST /seg"]
+
+
 def test_a_declared_entry_that_ships_only_minified_is_mined_and_says_so(tmp_path, capsys):
     root = tmp_path / "svc"
     (root / "dist").mkdir(parents=True)
