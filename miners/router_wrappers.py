@@ -22,22 +22,24 @@ from .js_modules import js_module_file
 _ROUTER_PACKAGE = re.compile(rb"""(?:require\(\s*|from\s+)['"](express|router|@koa/router|koa-router|find-my-way)['"]""")
 # a verb passed on to a router the instance holds: `this.router[method](...)`, `this.router.get(path`
 _DELEGATES = re.compile(rb"this\.(\w+)(?:\[\w+\]|\.(?:get|post|put|patch|delete|all))(?:\.apply|\.call)?\(")
+# a router made and held by the instance: `this.router = router(opts)`, `this.router = Router()`
+_HOLDS_ROUTER = re.compile(rb"this\.(\w+)\s*=\s*(?:new\s+)?[\w$.]*[Rr]outer\s*\(")
 # the router mounted at a path the instance holds: `app.use(this.basePath, this.router)`
 _MOUNTS_BASE = re.compile(rb"\.use\(\s*this\.\w+\s*,\s*this\.(\w+)\s*\)")
 
 
 def router_wrapper(parsed: ParsedFile) -> tuple[str, bool] | None:
     """(the router package, whether it mounts the router at the constructor's path) when the JS
-    file passes verbs on to a router it holds, else None (cheap: words first)."""
+    file passes verbs on to a router it makes and holds, else None (cheap: words first)."""
     source = parsed.source
     if b"this." not in source:
         return None
     package = _ROUTER_PACKAGE.search(source)
     if package is None:
         return None
-    held = {m[1] for m in _DELEGATES.finditer(source)}
+    held = {m[1] for m in _DELEGATES.finditer(source)} & {m[1] for m in _HOLDS_ROUTER.finditer(source)}
     if not held:
-        return None
+        return None  # (`this.cache.get(key)` beside an express import is no router's verb)
     mounted = any(m[1] in held for m in _MOUNTS_BASE.finditer(source))
     return package[1].decode(), mounted
 

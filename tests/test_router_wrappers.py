@@ -28,7 +28,8 @@ module.exports = function (opts) {
 }
 '''
 
-CLIENT = '''function Client (base) { this.base = base; this.http = require('http') }
+CLIENT = '''const express = require('express')  // (for its types: no router is made here)
+function Client (base) { this.base = base; this.http = require('http') }
 Client.prototype.get = function (path, cb) { this.http.get(this.base + path, cb) }
 module.exports = Client
 '''
