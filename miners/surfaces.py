@@ -789,6 +789,7 @@ PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "st
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
+_FRAMEWORK_DECORATORS = ("route", "api_route", "view", "websocket")
 # a package's own route decorator: where it registers the view is not followed
 OWN_DECORATOR = ("registered by the package's own decorator @{}, whose registry is not followed: "
                  "served where the package's URL configuration puts it")
@@ -1337,8 +1338,9 @@ class _Python:
                         self.route(node, known, self.path_of(given), inner, keywords.get("methods"), function, doc,
                                    inner_receiver)
                     continue
-                if called and attr not in HTTP_VERBS and "path" in keywords and \
-                        ("method" in keywords or "methods" in keywords):
+                if called and receiver is None and attr not in HTTP_VERBS and "path" in keywords and \
+                        ("method" in keywords or "methods" in keywords) and attr not in _FRAMEWORK_DECORATORS:
+                    # (a plain name, `@request_handler(...)`: a framework's `@app.api_route(path=...)` is read below)
                     self.own_route_decorator(node, attr, keywords, function, doc)
                     continue
                 if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view", "websocket")):

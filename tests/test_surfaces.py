@@ -1147,9 +1147,21 @@ def test_a_packages_own_route_decorator_with_a_path_and_methods():
 
         @mirror(path="https://example.com/a", method="GET")
         def mirrored(): ...
+
+        @router.handler(path="/other", method="GET")
+        def on_a_receiver(): ...
         ''')
     routes = by_name(found, "http-route")
     assert sorted(routes) == ["GET /getProfile/", "POST /getProfile/", "POST /logout/"]
+    # a framework's own decorator keeps its framework's reading (the router's prefix too)
+    fastapi = surfaces("python", '''
+        from fastapi import APIRouter
+        router = APIRouter(prefix="/v1")
+
+        @router.api_route(path="/items", methods=["GET", "POST"])
+        def items(): ...
+        ''')
+    assert sorted((s.name, s.framework) for s in fastapi) == [("GET /v1/items", "fastapi"), ("POST /v1/items", "fastapi")]
     assert routes["POST /logout/"].handler == "logout" and routes["POST /logout/"].description == "Log the user out."
     assert "@request_handler" in routes["GET /getProfile/"].detail["unmounted"]
 
