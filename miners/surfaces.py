@@ -2407,8 +2407,7 @@ class _Python:
         for function in self.pf.tree.root_node.named_children:
             if function.type != "function_definition":
                 continue
-            params = [self.pf.text(p.child_by_field_name("name") or p) for p in
-                      function.child_by_field_name("parameters").named_children
+            params = [self.pf.text(_parameter_name(p)) for p in function.child_by_field_name("parameters").named_children
                       if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")]
             for node in descendants(function.child_by_field_name("body"), "decorator"):
                 expr = node.named_children[0] if node.named_children else None
@@ -2551,6 +2550,14 @@ JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|k
 JS_MCP_CONSTRUCTORS = ("McpServer", "Server", "FastMCP")
 JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identifier", "member_expression",
                     "call_expression", "array", "async_arrow_function")
+
+
+def _parameter_name(param: Any) -> Any:
+    """A Python parameter's name node: `url` of `url`, `url=None`, `url: str`, `url: str = ""` (a
+    typed parameter has no name field: its name is its first child)."""
+    if param.type == "typed_parameter":
+        return next((c for c in param.named_children if c.type == "identifier"), param)
+    return param.child_by_field_name("name") or param
 
 
 def _pattern_default(pf: ParsedFile, pattern: Any, wanted: str) -> Any:

@@ -867,6 +867,23 @@ def test_a_module_route_decorator_that_wraps_flasks_route(tmp_path, capsys):
     assert set(routes) == {"GET /v1/rules", "POST /v1/rules", "GET /v1/continue"}
 
 
+def test_a_route_decorator_with_typed_parameters_that_takes_the_app(tmp_path, capsys):
+    """tahoe-lafs's `def _authorized_route(klein_app: Klein, required_secrets: set, url: str,
+    *route_args, **route_kwargs)`, which applies `@klein_app.route(url, *route_args, **route_kwargs)`,
+    used on methods as `@_authorized_route(_app, set(), "/storage/v1/version", methods=["GET"])`."""
+    routes = mined_routes(tmp_path, capsys, {"srv/__init__.py": "", "srv/http.py": (
+        "from klein import Klein\n\n\ndef _authorized_route(klein_app: Klein, required_secrets: set, url: str,\n"
+        "                      *route_args, branch: bool = False, **route_kwargs):\n"
+        "    def decorator(f):\n        @klein_app.route(url, *route_args, branch=branch, **route_kwargs)\n"
+        "        def handle_route(app, request, *args, **kwargs):\n            return f(app, request, *args, **kwargs)\n"
+        "        return handle_route\n    return decorator\n\n\nclass HTTPServer:\n    _app = Klein()\n\n"
+        '    @_authorized_route(_app, set(), "/storage/v1/version", methods=["GET"])\n'
+        "    def version(self, request, authorization):\n        return b''\n\n"
+        '    @_authorized_route(_app, set(), "/storage/v1/immutable/<storage_index>", methods=["POST"])\n'
+        "    def allocate(self, request, authorization, storage_index):\n        return b''\n")})
+    assert sorted(routes) == ["GET /storage/v1/version", "POST /storage/v1/immutable/<storage_index>"]
+
+
 def test_flask_restx_namespaces_added_to_an_api_under_its_prefix(tmp_path, capsys):
     """mini-atlas-monitor: `api = Api(app, prefix="/api/v1")`, `api.add_namespace(runs_ns)`, and a namespace's
     `@ns.route("/<run_id>")` resources in another module."""
