@@ -96,15 +96,18 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     if _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source) or \
             _table_verb(source):
         return True
-    root, slash = parsed.tree.root_node, None
+    root, slash, cli_loaded = parsed.tree.root_node, None, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
         for m in regex.finditer(source):
             call = _method_call(root, *m.span(1))
             if call is None:
                 continue
             if regex is _JS_MAY_DECLARE:
-                if m[1] in (b"command", b"addCommand") and not _cli_call(parsed, call):
-                    continue  # yargs's own `this.usage.command(...)`: the library, not a CLI on it
+                if m[1] in (b"command", b"addCommand"):
+                    if cli_loaded is None:  # (searched once per file)
+                        cli_loaded = _JS_CLI_LOAD.search(source) is not None
+                    if not cli_loaded and not _cli_root(call):
+                        continue  # yargs's own `this.usage.command(...)`: the library, not a CLI on it
                 return True  # CLI and MCP declarations: every such call is read
             if slash is None:
                 slash = _JS_QUOTED_SLASH.search(source) is not None
@@ -125,11 +128,9 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     return False
 
 
-def _cli_call(parsed: ParsedFile, call: Any) -> bool:
-    """Whether a `.command(...)` call may declare a command as _Js.cli reads one: the file loads
-    commander or yargs, or the call hangs from `program`, `yargs` or `cli`."""
-    if _JS_CLI_LOAD.search(parsed.source) is not None:
-        return True
+def _cli_root(call: Any) -> bool:
+    """Whether a `.command(...)` call hangs from `program`, `yargs` or `cli`: in a file that loads
+    neither commander nor yargs, the only commands _Js.cli reads."""
     node = call.child_by_field_name("function")
     while node is not None and node.type in ("member_expression", "call_expression"):
         node = node.child_by_field_name("object") if node.type == "member_expression" else \
@@ -269,8 +270,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
             or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
             or _py_applied(source) \
-            or (b"tornado" in source or b"rest_framework" in source or b"django" in source) \
-            and _PY_FRAMEWORK_IMPORT.search(source):
+            or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source):
         return True
     root = parsed.tree.root_node
     at = 0
@@ -488,9 +488,13 @@ _JS_FUNCTIONS = ("function_declaration", "function_expression", "function", "arr
 
 
 def js_parameter_names(pf: ParsedFile, function: Any) -> list[str]:
-    """A JS/TS function's parameters as written, in order (a TypeScript parameter by its pattern)."""
+    """A JS/TS function's parameters as written, in order (a TypeScript parameter by its pattern;
+    an arrow function's one unparenthesised parameter, `endpoint => ...`, too)."""
     params = function.child_by_field_name("parameters")
-    return [pf.text(p.child_by_field_name("pattern") or p) for p in params.named_children] if params is not None else []
+    if params is None:
+        single = function.child_by_field_name("parameter")
+        return [pf.text(single)] if single is not None else []
+    return [pf.text(p.child_by_field_name("pattern") or p) for p in params.named_children]
 
 
 def _cased(pf: ParsedFile, node: Any) -> tuple[Any, str | None]:
@@ -789,7 +793,7 @@ PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "st
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
-_FRAMEWORK_DECORATORS = ("route", "api_route", "view", "websocket")
+_FRAMEWORK_DECORATORS = ("route", "api_route", "view", "websocket")  # besides the verbs (a websocket opens with a GET)
 # a package's own route decorator: where it registers the view is not followed
 OWN_DECORATOR = ("registered by the package's own decorator @{}, whose registry is not followed: "
                  "served where the package's URL configuration puts it")
@@ -1343,7 +1347,7 @@ class _Python:
                     # (a plain name, `@request_handler(...)`: a framework's `@app.api_route(path=...)` is read below)
                     self.own_route_decorator(node, attr, keywords, function, doc)
                     continue
-                if not called or (attr not in HTTP_VERBS and attr not in ("route", "api_route", "view", "websocket")):
+                if not called or (attr not in HTTP_VERBS and attr not in _FRAMEWORK_DECORATORS):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
                 known = self.http_framework(receiver) if receiver is not None else \
                     ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else None  # @route("/x")
@@ -3171,7 +3175,8 @@ class _Js:
 
     def looped_table(self, row: Any) -> Any:
         """The array literal a loop's variable `row` takes its values from: `endpoints.forEach(function
-        (endpoint) {...})` or `for (const endpoint of endpoints)`, the array a name in this file holds."""
+        (endpoint) {...})` (or `.map`), `for (const endpoint of endpoints)`, the array a name in this
+        file holds; None for anything else (`for (k in o)`: the keys of an object)."""
         name, scope, items = self.pf.text(row), row.parent, None
         while scope is not None and items is None:
             if scope.type == "for_in_statement" and self.pf.text(scope.child_by_field_name("left")).split()[-1:] == [name]:
@@ -3183,7 +3188,7 @@ class _Js:
                 function = call.child_by_field_name("function") if call is not None and \
                     call.type == "call_expression" else None
                 if function is not None and function.type == "member_expression" and \
-                        self.pf.text(function.child_by_field_name("property")) == "forEach":
+                        self.pf.text(function.child_by_field_name("property")) in ("forEach", "map"):
                     items = function.child_by_field_name("object")
                 break
             scope = scope.parent
@@ -3751,33 +3756,11 @@ class _Js:
         node, case = _cased(self.pf, node)
         if node is None or node.type != "identifier":
             return None
-        name, scope, items = self.pf.text(node), node.parent, None
-        while scope is not None and items is None:
-            if scope.type == "for_in_statement" and \
-                    self.pf.text(scope.child_by_field_name("left")).split()[-1:] == [name]:
-                if not any(c.type == "of" for c in scope.children):
-                    return None  # for (k in o): the keys of an object
-                items = scope.child_by_field_name("right")
-            elif scope.type in ("arrow_function", "function_expression"):
-                params = scope.child_by_field_name("parameters") or scope.child_by_field_name("parameter")
-                first = params if params is not None and params.type == "identifier" else (
-                    params.named_children[0] if params is not None and params.named_children else None)
-                if first is not None and self.pf.text(first) == name:
-                    call = scope.parent.parent if scope.parent is not None and scope.parent.type == "arguments" else None
-                    function = call.child_by_field_name("function") if call is not None and \
-                        call.type == "call_expression" else None
-                    if function is None or function.type != "member_expression" or \
-                            self.pf.text(function.child_by_field_name("property")) not in ("forEach", "map"):
-                        return None  # a parameter of some other function: not known
-                    items = function.child_by_field_name("object")
-            scope = scope.parent
-        items = _unwrap_js(items)
-        if items is not None and items.type == "identifier":
-            items = self.local_value(items)
-        if items is None or items.type != "array" or not 0 < items.named_child_count <= 32:
+        items = self.looped_table(node)
+        if items is None or not 0 < items.named_child_count <= 32:
             return None
         taken = [self.resolve(item) for item in items.named_children]
-        return None if any(v is None for v in taken) else ((name, taken), case)  # type: ignore[misc]
+        return None if any(v is None for v in taken) else ((self.pf.text(node), taken), case)  # type: ignore[misc]
 
     def route_object(self, call: Any, item: Any, framework: str) -> None:
         """fastify.route({method, url, handler}), hapi server.route({method, path, handler})."""

@@ -367,6 +367,7 @@ def test_a_loop_variable_as_the_path_itself_one_route_per_value():
           }
           for (const p of ["/x1", "/x2"]) fastify.get(p, h);
           MORE.forEach(function (p) { fastify.delete(p, h); });
+          ["/w1"].forEach(p => fastify.put(p, h));  // (an arrow's one unparenthesised parameter)
           for (const name of ["a", "b"]) fastify.get(name, h);
           for (const p of paths) fastify.get(p, h);
           fastify.get(unknown, h);
@@ -374,7 +375,7 @@ def test_a_loop_variable_as_the_path_itself_one_route_per_value():
         ''')
     assert [s.name for s in found] == [
         "GET /idp/auth", "GET /idp/reg", "POST /idp/auth", "POST /idp/reg", "GET /x1", "GET /x2",
-        "DELETE /z1", "DELETE /z2",
+        "DELETE /z1", "DELETE /z2", "PUT /w1",
     ]  # (values that are no path, a list not written here, a name no loop binds: no route)
 
 
