@@ -166,13 +166,15 @@ def endpoint_list(texts: list[tuple[str, str]]) \
                 token = _entry_token(pair[3])
                 for method in methods:
                     entries.setdefault((method, token), (path, line))
+        rows: list[str] | None = None  # (the text's lines, split once for the readers that walk them)
         if "|" in text:
             _path_first_rows(path, text, entries, lines)
-            _path_column_rows(path, text, entries, lines)
+            rows = _rows(text)
+            _path_column_rows(path, rows, entries, lines)
         if _METHOD_HEADING.search(text):
             _sections(path, text, entries, lines)
         if _LIST_TITLE.search(text):
-            _endpoint_sections(path, text, entries, lines)
+            _endpoint_sections(path, rows if rows is not None else _rows(text), entries, lines)
     return entries, lines
 
 
@@ -226,25 +228,30 @@ def _path_first_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[
                     entries.setdefault((method, _entry_token(pair[3])), (path, line))
 
 
-def _path_column_rows(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+def _rows(text: str) -> list[str]:
+    """The text's lines, a CRLF file's too."""
+    return [row.rstrip("\r") for row in text.split("\n")]
+
+
+def _path_column_rows(path: str, rows: list[str], entries: dict[tuple[str, str], tuple[str, int]],
                       lines: set[tuple[str, int]]) -> None:
     """The entries of a table with a column of paths and none of methods (`| Name | Path |`, `| Page
     | URL |`): a row whose cell in that column begins with a path lists it, under the methods the
     cell gives (`/store/ (POST)`), or under every method ("")."""
-    rows = [row.rstrip("\r") for row in text.split("\n")]  # (a CRLF file's lines too)
     column = -1
     for line, row in enumerate(rows, 1):
         if not row.lstrip().startswith("|"):
             column = -1
             continue
-        cells = [c.strip().strip("`*_").strip().lower() for c in row.strip().strip("|").split("|")]
+        raw = row.strip().strip("|").split("|")
         if line < len(rows) and _TABLE_RULE.match(rows[line]):  # a header: is it a column of paths?
+            cells = [c.strip().strip("`*_").strip().lower() for c in raw]
             column = -1 if any(c in _METHOD_COLUMNS for c in cells) else \
                 next((i for i, c in enumerate(cells) if c in _PATH_COLUMNS), -1)
             continue
         if column < 0 or _TABLE_RULE.match(row):
             continue
-        cell = row.strip().strip("|").split("|")[column] if column < len(cells) else ""
+        cell = raw[column] if column < len(raw) else ""
         written = cell.strip().lstrip("`*_")
         if not written.startswith(("/", "http://", "https://")):
             continue
@@ -258,13 +265,12 @@ def _path_column_rows(path: str, text: str, entries: dict[tuple[str, str], tuple
                 entries.setdefault((method, token), (path, line))
 
 
-def _endpoint_sections(path: str, text: str, entries: dict[tuple[str, str], tuple[str, int]],
+def _endpoint_sections(path: str, rows: list[str], entries: dict[tuple[str, str], tuple[str, int]],
                        lines: set[tuple[str, int]]) -> None:
     """The entries of a section whose heading says it lists endpoints (`Key API Endpoints`, `##
     Routes`, a Markdown or reStructuredText heading): its bullets that name paths and no method
     list them under every method (""). A bullet with a method, or a table's row, is an entry read
     as such (a path listed under GET alone is not listed under DELETE)."""
-    rows = [row.rstrip("\r") for row in text.split("\n")]  # (a CRLF file's lines too)
     listing = False
     for line, row in enumerate(rows, 1):
         title = _MD_HEADING.match(row)

@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _route_name, _surface, js_args, js_key, js_string
+from .surfaces import _JS_FUNCTIONS, _route_name, _surface, js_args, js_key, js_string
 
 BASE_URI = "/api"
 DEFAULT_BASE = ("served under pixl-server-api's base URI, /api unless the server's configuration "
                 "sets another (base_uri)")
-_FUNCTIONS = ("function_expression", "arrow_function", "function")
 
 
 def pixl_api_routes(parsed: ParsedFile) -> list[Surface]:
@@ -56,7 +55,7 @@ def _methods(parsed: ParsedFile, call: Any) -> list[tuple[str, Any]]:
     out = []
     for child in scope.named_children if scope is not None else ():
         if child.type == "pair" and child.child_by_field_name("value") is not None and \
-                child.child_by_field_name("value").type in _FUNCTIONS:
+                child.child_by_field_name("value").type in _JS_FUNCTIONS:
             key = js_key(parsed, child.child_by_field_name("key"))
         elif child.type == "method_definition":
             key = js_key(parsed, child.child_by_field_name("name"))

@@ -17,6 +17,7 @@ import re
 
 from .facts import FileFacts, ParsedFile
 from .js_modules import js_module_file
+from .mounts import under
 
 # a router package the module loads (require or import)
 _ROUTER_PACKAGE = re.compile(rb"""(?:require\(\s*|from\s+)['"](express|router|@koa/router|koa-router|find-my-way)['"]""")
@@ -32,7 +33,7 @@ def router_wrapper(parsed: ParsedFile) -> tuple[str, bool] | None:
     """(the router package, whether it mounts the router at the constructor's path) when the JS
     file passes verbs on to a router it makes and holds, else None (cheap: words first)."""
     source = parsed.source
-    if b"this." not in source:
+    if b"this." not in source or b"outer" not in source:  # (a router it makes: `Router(`, `router(`)
         return None
     package = _ROUTER_PACKAGE.search(source)
     if package is None:
@@ -61,10 +62,6 @@ def resolve_wrapped_routes(facts: dict[str, FileFacts]) -> None:
             if wraps is None:
                 continue
             package, mounted = wraps
-            surface.framework = "express" if package == "express" else package
-            if mounted and wrapper.get("base"):
-                path = wrapper["base"].rstrip("/") + ("" if surface.detail["path"] == "/" else surface.detail["path"])
-                surface.detail["path"] = path or "/"
-                surface.name = f"{surface.detail['method']} {surface.detail['path']}"
-            kept.append(surface)
+            surface.framework = package
+            kept.append(under(surface, wrapper["base"]) if mounted and wrapper.get("base") else surface)
         f.surfaces = kept
