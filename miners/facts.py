@@ -155,6 +155,8 @@ class PecanController:
     exposed: list[tuple[str, list[str], int, str]]  # (method, parameters without defaults, line, HTTP method: ANY, GET...)
     custom_actions: dict[str, list[str]] = field(default_factory=dict)  # RestController's `_custom_actions`
     doc: str = ""
+    dispatches: bool = False  # defines `_lookup`, `_default` or `_route`: a path's other segments go there
+    decorators: dict[int, list[str]] = field(default_factory=dict)  # an exposed method's line: its other decorators, dotted
 
 
 @dataclass
@@ -174,4 +176,5 @@ class FileFacts:
     global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)
     pecan: list[PecanController] = field(default_factory=list)  # Pecan controllers (object dispatch)
     pecan_roots: list[str] = field(default_factory=list)  # controllers named as an app's root ('pkg.root.RootController')
+    pecan_injecting: list[str] = field(default_factory=list)  # decorators that insert a method's first argument
     router_wrapper: tuple[str, bool] | None = None  # passes verbs on to a router it holds (router package, mounts its base)

@@ -85,7 +85,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         if language == "python":
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
-            facts.pecan, facts.pecan_roots = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
+            facts.pecan, facts.pecan_roots, facts.pecan_injecting = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:

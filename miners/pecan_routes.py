@@ -31,6 +31,7 @@ from .python_modules import absolute, find_through_reexports, module_files
 _EXPOSE = ("expose", "wsexpose")  # pecan.expose, wsmeext.pecan.wsexpose
 _REST_VERBS = {"get_all": "GET", "get_one": "GET", "get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH",
                "delete": "DELETE"}
+_DISPATCH = ("_lookup", "_default", "_route")  # run-time dispatch of the segments no attribute takes
 _DOTTED_CLASS = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 _VERSION = re.compile(r"^V(\d+(?:_\d+)?)Controller$")
 _DEPTH = 8  # controllers below the root, at most
@@ -39,12 +40,13 @@ UNMOUNTED = ("served below {root}, a controller no other controller of the packa
 VERSION_GUESS = ", taken to be at {prefix} (its name's version)"
 
 
-def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[str]]:
-    """The controller classes of a Python file that uses Pecan, and the dotted roots it names."""
+def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[str], list[str]]:
+    """The controller classes of a Python file that uses Pecan, the dotted roots it names, and
+    the decorators it defines that insert a method's first argument."""
     source = parsed.source
     # (a module may only hold controllers, `topology = topology.TopologyController()`, and import no pecan)
     if parsed.tree is None or b"pecan" not in source and b"Controller()" not in source:
-        return [], []
+        return [], [], []
     root = parsed.tree.root_node
     names: dict[str, str] = {}
     for node in root.named_children:
@@ -62,7 +64,32 @@ def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[s
             if found is not None:
                 out.append(found)
     roots = _named_roots(parsed) if b"root" in source else []
-    return out, roots
+    return out, roots, _injecting(parsed) if uses_pecan and b"insert(0" in source else []
+
+
+def _injecting(parsed: ParsedFile) -> list[str]:
+    """The module's decorators whose wrapper inserts the first argument of the method it wraps
+    (barbican's `enforce_rbac`: `args.insert(0, external_project_id)`, then `fn(inst, *args)`): that
+    parameter takes no path segment."""
+    out = []
+    for node in parsed.tree.root_node.named_children:
+        if node.type != "function_definition":
+            continue
+        stack = [node.child_by_field_name("body")]
+        while stack:
+            current = stack.pop()
+            if current is None:
+                continue
+            if current.type == "function_definition":
+                params = current.child_by_field_name("parameters")
+                splat = next((p for p in params.named_children if p.type == "list_splat_pattern"), None) \
+                    if params is not None else None
+                name = parsed.text(splat).lstrip("*") if splat is not None else ""
+                if name and f"{name}.insert(0,".encode() in parsed.source[current.start_byte:current.end_byte]:
+                    out.append(parsed.text(node.child_by_field_name("name")))
+                    break
+            stack.extend(current.named_children)
+    return out
 
 
 def _dotted(text: str, names: dict[str, str]) -> str:
@@ -83,8 +110,20 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
     exposed: list[tuple[str, list[str], int, str]] = []  # (name, path parameters, line, HTTP method)
     custom: dict[str, list[str]] = {}
     doc = ""
+    dispatches = False
+    decorators: dict[int, list[str]] = {}
+    handlers: set[int] = set()  # the positions in `exposed` of `when` handlers
     for stmt in body.named_children if body is not None else ():
         node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        definition = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+        if definition is not None and definition.type == "function_definition":
+            method = text(definition.child_by_field_name("name"))
+            if method in _DISPATCH:
+                dispatches = True
+                if method == "_lookup":
+                    children += _lookup_children(parsed, definition, names)
+            elif method == "__init__":
+                children += _held_by_init(parsed, definition, names)
         if node.type == "string" and not doc and not children and not exposed:
             doc = text(node).strip("\"' \n").split("\n\n")[0]
         if node.type == "assignment":
@@ -108,11 +147,131 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
                 name = how[1]
             if how is not None and not name.startswith("_"):  # (_route, _lookup, _default: run-time dispatch)
                 params = _path_parameters(parsed, definition)
-                exposed.append((name, params[:-1] if how[2] else params, definition.start_point[0] + 1, how[0]))
+                line = definition.start_point[0] + 1
+                if how[1] is not None:
+                    handlers.add(len(exposed))
+                exposed.append((name, params[:-1] if how[2] else params, line, how[0]))
+                others = [_dotted(written, names) for written in _decorator_names(parsed, stmt)
+                          if written.rpartition(".")[2] not in (*_EXPOSE, "when")]
+                if others:
+                    decorators[line] = others
     if not exposed and not children and not (uses_pecan and bases):
         return None
+    # `@index.when(method="GET")` answers GET in place of the generic method's own body (its 405)
+    handled = {(entry[0], entry[3]) for i, entry in enumerate(exposed) if i in handlers}
+    exposed = [entry for i, entry in enumerate(exposed) if i in handlers or (entry[0], entry[3]) not in handled]
     return PecanController(text(cls.child_by_field_name("name")), cls.start_point[0] + 1, bases, children, exposed,
-                           custom, doc)
+                           custom, doc, dispatches, decorators)
+
+
+def _decorator_names(parsed: ParsedFile, decorated: Any) -> list[str]:
+    """What each decorator calls or is, as written (`controllers.enforce_rbac`)."""
+    out = []
+    for dec in decorated.children:
+        if dec.type == "decorator" and dec.named_children:
+            expr = dec.named_children[0]
+            callee = expr.child_by_field_name("function") if expr.type == "call" else expr
+            if callee is not None and callee.type in ("identifier", "attribute"):
+                out.append(parsed.text(callee))
+    return out
+
+
+def _child_class(parsed: ParsedFile, value: Any, names: dict[str, str]) -> str | None:
+    """The controller class `X()` / `mod.X(arg)` makes (its name capitalised), dotted."""
+    if value is None or value.type != "call":
+        return None
+    callee = value.child_by_field_name("function")
+    if callee is None or callee.type not in ("identifier", "attribute"):
+        return None
+    target = parsed.text(callee)
+    return _dotted(target, names) if target.rpartition(".")[2][:1].isupper() else None
+
+
+def _held_by_init(parsed: ParsedFile, init: Any, names: dict[str, str]) -> list[tuple[str, str, int]]:
+    """The controllers `__init__` makes attributes: `self.secrets = SecretsController()`, and
+    `setattr(self, 'secret-stores', SecretStoresController())` for a segment no name can spell."""
+    out = []
+    body = init.child_by_field_name("body")
+    for stmt in body.named_children if body is not None else ():
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        if node.type == "assignment":
+            left = node.child_by_field_name("left")
+            obj = left.child_by_field_name("object") if left is not None and left.type == "attribute" else None
+            target = _child_class(parsed, node.child_by_field_name("right"), names)
+            if obj is not None and parsed.text(obj) == "self" and target:
+                out.append((parsed.text(left.child_by_field_name("attribute")), target, node.start_point[0] + 1))
+        elif node.type == "call" and parsed.text(node.child_by_field_name("function")) == "setattr":
+            args = node.child_by_field_name("arguments").named_children
+            if len(args) == 3 and parsed.text(args[0]) == "self" and args[1].type == "string":
+                target = _child_class(parsed, args[2], names)
+                segment = parsed.text(args[1]).strip("'\"")
+                if target and segment and "/" not in segment:
+                    out.append((segment, target, node.start_point[0] + 1))
+    return out
+
+
+def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> list[tuple[str, str, int]]:
+    """The controllers `_lookup(self, name, *remainder)` hands the rest of the path to: each
+    `return X(...), remainder`, at the segment an enclosing `if name == 'acl':` compares, else at
+    any segment (`{name}`, barbican's `/secrets/{secret_id}`)."""
+    params = lookup.child_by_field_name("parameters")
+    plain = [parsed.text(p) for p in params.named_children if p.type == "identifier"] if params is not None else []
+    if len(plain) < 2:
+        return []  # `_lookup(self, *remainder)`: no segment of its own
+    segment = plain[1]
+    splat = next((p for p in params.named_children if p.type == "list_splat_pattern"), None)
+    rest = parsed.text(splat).lstrip("*") if splat is not None else ""
+    out = []
+    stack = [lookup.child_by_field_name("body")]
+    while stack:
+        node = stack.pop()
+        if node is None or node.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if node.type == "return_statement" and node.named_children:
+            value = node.named_children[0]
+            first = value.named_children[0] if value.type in ("expression_list", "tuple") and value.named_children \
+                else None
+            target = _child_class(parsed, first, names)
+            if target:
+                compared = _compared(parsed, node, lookup, segment, rest)
+                out.append((compared or f"{{{segment}}}", target, node.start_point[0] + 1))
+            continue
+        stack.extend(node.named_children)
+    return out
+
+
+def _compared(parsed: ParsedFile, node: Any, stop: Any, name: str, rest: str) -> str | None:
+    """The segments the nearest enclosing `if`/`elif` that compares the path says the return is
+    for, when `node` is in that branch's body: `acl` for `name == 'acl'`, `{name}/secrets` for
+    `remainder[0] == 'secrets'` (the segment after `name`)."""
+    child, parent = node, node.parent
+    while parent is not None and parent != stop:
+        if parent.type in ("if_statement", "elif_clause") and parent.child_by_field_name("consequence") == child:
+            found = _segment_test(parsed, parent.child_by_field_name("condition"), name, rest)
+            if found:
+                return found
+        child, parent = parent, parent.parent
+    return None
+
+
+def _segment_test(parsed: ParsedFile, cond: Any, name: str, rest: str) -> str | None:
+    while cond is not None and cond.type == "parenthesized_expression" and cond.named_children:
+        cond = cond.named_children[0]  # `if (action == 'preferred'):`
+    if cond is None:
+        return None
+    if cond.type == "boolean_operator" and parsed.text(cond.child_by_field_name("operator")) == "and":
+        return _segment_test(parsed, cond.child_by_field_name("left"), name, rest) or \
+            _segment_test(parsed, cond.child_by_field_name("right"), name, rest)
+    if cond.type != "comparison_operator" or len(cond.named_children) != 2 or "==" not in parsed.text(cond):
+        return None
+    left, right = cond.named_children
+    if right.type != "string" or not (literal := parsed.text(right).strip("'\"")) or "/" in literal:
+        return None
+    if left.type == "identifier" and parsed.text(left) == name:
+        return literal
+    if rest and left.type == "subscript" and parsed.text(left).replace(" ", "") == f"{rest}[0]":
+        return f"{{{name}}}/{literal}"
+    return None
 
 
 def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None, bool] | None:
@@ -239,6 +398,14 @@ class _Tree:
     def children(self, path: str, ctl: PecanController) -> list[Found]:
         return [found for _, target, _ in ctl.children if (found := self.find(target, path)) is not None]
 
+    def injected(self, path: str, decorators: Any) -> bool:
+        """Whether one of a method's decorators inserts its first argument (so no path segment does)."""
+        return any(dotted in self.facts[path].pecan_injecting if "." not in dotted else find_through_reexports(
+            self.facts, self.modules, absolute(dotted, path), self._injecting) for dotted in decorators)
+
+    def _injecting(self, path: str, name: str) -> bool | None:
+        return True if name in self.facts[path].pecan_injecting else None
+
     def bases(self, path: str, ctl: PecanController) -> list[Found]:
         return [found for base in ctl.bases if (found := self.find(base, path)) is not None]
 
@@ -279,6 +446,10 @@ class _Tree:
                 if (name, when) in answered:
                     continue
                 answered.add((name, when))
+                if params and self.injected(path, ctl.decorators.get(line, ())):
+                    params = params[1:]
+                if name == "index" and not rest and any(c.dispatches for _, c in lineage):
+                    params = []  # pecan hands the segments no attribute takes to `_lookup`, not to `index`
                 params = _after(params, taken)
                 for method, route in _answers(name, params, when, rest, custom, prefix, verbs, len(item)):
                     self._add(path, ctl, name, line, method, route, note, via)
@@ -290,7 +461,8 @@ class _Tree:
                 child = self.find(target, path)
                 if child is None:
                     continue
-                step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{attribute} = {child[1].name}()"}
+                how = f"_lookup({attribute[1:-1]}) returns" if attribute.startswith("{") else f"{attribute} ="
+                step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{how} {child[1].name}()"}
                 wanted = (*taken, *item)
                 # (by name, or by place: each of its methods takes that many parameters from the path)
                 exposed = [params for _, c in self.lineage(child) for _, params, _, _ in c.exposed]

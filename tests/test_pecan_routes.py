@@ -107,3 +107,65 @@ def test_a_rest_controllers_sub_controller_after_the_items_id_when_its_methods_t
                               "GET /clusters/{cluster_ident}/nodegroups/{nodegroup_id}",
                               "POST /clusters/{cluster_ident}/actions/resize",
                               "POST /clusters/{cluster_ident}/rename"]  # (one item: get_one's one parameter)
+
+
+BARBICAN_LIKE = {
+    "pyproject.toml": '[project]\nname = "keys"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+    "keys/__init__.py": "",
+    "keys/api/__init__.py": "",
+    "keys/api/controllers/__init__.py": (  # a decorator that inserts the project id as the first argument
+        "import pecan\n\n\ndef enforce_rbac(action):\n    def deco(fn):\n        def enforcer(inst, *args, **kwargs):\n"
+        "            args = list(args)\n            args.insert(0, pecan.request.project)\n"
+        "            return fn(inst, *args, **kwargs)\n        return enforcer\n    return deco\n\n\n"
+        "def logged(fn):\n    def wrapper(inst, *args, **kwargs):\n        return fn(inst, *args, **kwargs)\n"
+        "    return wrapper\n"),
+    "keys/api/controllers/acls.py": (
+        "import pecan\n\nfrom keys.api import controllers\n\n\nclass AclsController(object):\n"
+        "    def __init__(self, secret):\n        self.secret = secret\n\n"
+        "    @pecan.expose(generic=True)\n    def index(self, **kwargs):\n        pecan.abort(405)\n\n"
+        "    @index.when(method='PUT')\n    @controllers.enforce_rbac('acl:put')\n"
+        "    def on_put(self, project_id, **kwargs):\n        return {}\n"),
+    "keys/api/controllers/secrets.py": (
+        "import pecan\n\nfrom keys.api import controllers\nfrom keys.api.controllers import acls\n\n\n"
+        "class SecretController(object):\n    def __init__(self, secret):\n        self.secret = secret\n\n"
+        "    @pecan.expose()\n    def _lookup(self, sub_resource, *remainder):\n"
+        "        if sub_resource == 'acl':\n            return acls.AclsController(self.secret), remainder\n"
+        "        pecan.abort(404)\n\n"
+        "    @pecan.expose(generic=True)\n    def index(self, **kwargs):\n        pecan.abort(405)\n\n"
+        "    @index.when(method='GET')\n    @controllers.enforce_rbac('secret:get')\n"
+        "    def on_get(self, project_id, **kwargs):\n        return {}\n\n"
+        "    @pecan.expose()\n    @controllers.logged\n    def payload(self, fmt):  # no inserting decorator: fmt is a segment\n"
+        "        return ''\n\n\n"
+        "class SecretsController(object):\n"
+        "    @pecan.expose()\n    def _lookup(self, secret_id, *remainder):\n"
+        "        if len(remainder) > 0 and remainder[0] == 'versions':\n"
+        "            return VersionsController(secret_id), ()\n"
+        "        return SecretController(secret_id), remainder\n\n"
+        "    @pecan.expose(generic=True)\n    def index(self, kind):\n        pecan.abort(405)\n\n"
+        "    @index.when(method='POST')\n    def on_post(self, body):  # segments go to _lookup, not to index\n"
+        "        return {}\n\n\n"
+        "class VersionsController(object):\n    def __init__(self, secret_id):\n        self.secret_id = secret_id\n\n"
+        "    @pecan.expose()\n    def index(self):\n        return []\n\n\n"
+        "class StoresController(object):\n    @pecan.expose()\n    def index(self):\n        return []\n\n\n"
+        "class V1Controller(object):\n    def __init__(self):\n        self.secrets = SecretsController()\n"
+        "        setattr(self, 'secret-stores', StoresController())\n"),
+}
+
+
+def test_controllers_held_by_init_and_lookup_with_decorator_inserted_arguments(tmp_path, capsys):
+    """barbican's tree: children made in `__init__` (and by `setattr` for a segment with a dash),
+    `_lookup(self, secret_id, *remainder)` handing on to a controller at `{secret_id}` or, where it
+    compares the segment (`sub_resource == 'acl'`, `remainder[0] == 'versions'`), at that literal;
+    a generic `index` in a controller that has `_lookup` takes no segments; a parameter a package
+    decorator inserts (`args.insert(0, project)`) takes none either; a `when(method='GET')` handler
+    answers GET in place of the generic method's own body."""
+    routes = mined_routes(tmp_path, capsys, BARBICAN_LIKE)
+    assert sorted(routes) == ["ANY /v1/secret-stores", "ANY /v1/secrets/{secret_id}/payload/{fmt}",
+                              "ANY /v1/secrets/{secret_id}/versions", "GET /v1/secrets",
+                              "GET /v1/secrets/{secret_id}", "GET /v1/secrets/{secret_id}/acl", "POST /v1/secrets",
+                              "PUT /v1/secrets/{secret_id}/acl"]
+    get = routes["GET /v1/secrets/{secret_id}"]
+    assert get["symbol"] == "SecretController.index" and get["source"]["line"] == 23  # the handler
+    steps = [e["detail"] for e in get["evidence"] if e["kind"] == "route"]
+    assert "pecan: SecretsController._lookup(secret_id) returns SecretController()" in steps
+    assert "pecan: V1Controller.secrets = SecretsController()" in steps
