@@ -2116,8 +2116,10 @@ class _Python:
                     verbs = py_literal(self.pf, keywords["methods"]) if "methods" in keywords else ["get"]
                     url_path = self.resolve(keywords.get("url_path")) or method
                     if isinstance(verbs, list) and all(isinstance(v, str) for v in verbs) and method:
-                        actions.append({"method": method, "detail": detail, "methods": [v.upper() for v in verbs],
-                                        "url_path": url_path, "line": line_of(member)})
+                        # (a url_path is a regex: `category/(?P<category>[^/.]+)` serves category/{category})
+                        for served in _regex_paths(url_path) if "(" in url_path or "\\" in url_path else [url_path]:
+                            actions.append({"method": method, "detail": detail, "methods": [v.upper() for v in verbs],
+                                            "url_path": served, "line": line_of(member)})
             self.found_viewsets.append(ViewSet(self.pf.text(cls.child_by_field_name("name")), line_of(cls),
                                                [(b, self.imported_as(b)) for b in bases], lookup, actions))
 
@@ -3086,12 +3088,15 @@ class _Js:
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
             if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
-                member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
+                member = self.factory_member(target, call)
+                kept = self.required_member(target) if member is None else None
                 root = self.chain_root(receiver)
-                if member is not None and root is not None and root.type == "identifier" and prefix.startswith("/"):
-                    module, name = member
+                if (member or kept) is not None and root is not None and root.type == "identifier" and \
+                        prefix.startswith("/"):
+                    module, name = member or kept
                     self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
-                                                   called=True, within=_js_function_name(self.pf, receiver)))
+                                                   called=member is not None,
+                                                   within=_js_function_name(self.pf, receiver)))
                     continue
             if prefix is None and prop == "use" and len(args) == 2 and b"readdir" in self.pf.source:
                 each = self.directory_mount(call, receiver, args)
@@ -3237,6 +3242,31 @@ class _Js:
         if factory is None or factory[0] is None:
             return None
         return factory[0], f"{factory[1]}.{self.pf.text(prop)}"
+
+    def required_member(self, target: Any) -> tuple[str | None, str] | None:
+        """(module, export) of `this.route` where a method of the file set `this.route =
+        require('./canned').cannedResponseRoute` (or `= require('./canned')`): a module loaded on
+        demand and kept on the instance (tiledesk's modules manager)."""
+        obj, prop = target.child_by_field_name("object"), target.child_by_field_name("property")
+        if obj is None or obj.type != "this" or prop is None:
+            return None
+        key = b"this." + self.pf.source[prop.start_byte:prop.end_byte]
+        for at in positions(self.pf.source, key):
+            node = self.pf.tree.root_node.descendant_for_byte_range(at, at + len(key))
+            while node is not None and node.type != "member_expression":
+                node = node.parent
+            parent = node.parent if node is not None else None
+            if parent is None or parent.type != "assignment_expression" or parent.child_by_field_name("left") != node:
+                continue
+            value = _unwrap_js(parent.child_by_field_name("right"))
+            export = "default"
+            if value is not None and value.type == "member_expression":
+                export = self.pf.text(value.child_by_field_name("property"))
+                value = _unwrap_js(value.child_by_field_name("object"))
+            spec = self.require_of(value) if value is not None and value.type == "call_expression" else None
+            if spec is not None and spec.startswith("."):
+                return spec, export
+        return None
 
     def returned_routers(self) -> None:
         """The routers a factory returns in an object, `return { v1: v1 }` with `var v1 =

@@ -550,6 +550,29 @@ def test_a_bundles_factories_each_with_a_router_of_the_same_name(tmp_path, capsy
     assert sorted(routes) == ["GET /api/agents/:id", "GET /api/system/config", "GET /api/system/env", "GET /healthz"]
 
 
+def test_a_router_a_method_kept_on_the_instance_from_require_is_mounted(tmp_path, capsys):
+    """tiledesk's modules manager: `init()` keeps `this.events = require('./events')` (or a module's
+    export, `require('./canned').router`), and `use(app)` mounts `this.events` under a prefix after
+    middleware. A member nothing sets from a require (`this.unknown`) mounts nothing."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "desk", "version": "1.0.0", "main": "app.js", "dependencies": {"express": "4"}}',
+        "app.js": ("var express = require('express');\nvar app = express();\nvar manager = require('./modules');\n"
+                   "manager.init();\nmanager.use(app);\nmodule.exports = app;\n"),
+        "modules/index.js": (
+            "class Manager {\n  init() {\n    this.events = require('./events');\n"
+            "    this.canned = require('./canned').router;\n  }\n"
+            "  use(app) {\n    if (this.events) {\n      app.use('/:projectid/events', [auth, check], this.events);\n    }\n"
+            "    app.use('/:projectid/canned', auth, this.canned);\n    app.use('/:projectid/other', auth, this.unknown);\n"
+            "  }\n}\nmodule.exports = new Manager();\n"),
+        "modules/events.js": ("var express = require('express');\nvar router = express.Router();\n"
+                              "router.get('/', function (req, res) { res.json([]); });\nmodule.exports = router;\n"),
+        "modules/canned.js": ("var express = require('express');\nvar router = express.Router();\n"
+                              "router.post('/:id', function (req, res) { res.json({}); });\n"
+                              "module.exports = { router };\n"),
+    })
+    assert sorted(routes) == ["GET /:projectid/events", "POST /:projectid/canned/:id"]
+
+
 def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
     """nightscout: `var api = require('./lib/api/')(env)` is mounted at /api/v1 after a middleware;
     that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`),
@@ -1449,6 +1472,10 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
             @action(detail=False)
             def me(self, request):
                 pass
+
+            @action(detail=False, methods=["post"], url_path=r"category/(?P<category>[^/.]+)/read/(?P<n>\\d+)")
+            def read(self, request, category=None, n=None):  # a url_path is a regex
+                pass
     
             @conditional_action(condition=settings.SOFT_DELETE, detail=True)  # the package's own @action
             def archive(self, request, pk=None):
@@ -1498,6 +1525,7 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
         "GET /api/users/", "POST /api/users/", "GET /api/users/{pk}/", "PUT /api/users/{pk}/",
         "PATCH /api/users/{pk}/", "DELETE /api/users/{pk}/", "POST /api/users/{pk}/set-password/",
         "GET /api/users/me/",  # @action(detail=False): GET unless told
+        "POST /api/users/category/{category}/read/{n}/",
         "GET /api/users/{pk}/archive/",
         "GET /api/tokens/", "DELETE /api/tokens/{pk}/",  # a plain ViewSet: the methods it defines
         "GET /api/groups/", "GET /api/groups/{uuid}/",  # mixins of a package base class, its lookup_field
