@@ -16,7 +16,16 @@ controller an app names (`make_app("pkg.root.RootController")`, `{"root": "pkg.r
 else every controller no other one holds: its deployment's configuration (a Paste Deploy file
 the package may not ship) mounts it, and that is said. A version controller mounted so
 (`V1Controller`) is taken to serve `/v1`, as every Pecan service's version controller does, and
-that too is said. Dispatch by `_lookup`, `_route` or `_default` is run-time and not followed.
+that too is said.
+
+Controllers are held by class attributes, by `__init__` (`self.secrets = SecretsController()`,
+`setattr(self, 'secret-stores', ...)` for a segment no name can spell), and by a `_lookup(self,
+secret_id, *remainder)` that returns `SecretController(...), remainder`: at `{secret_id}`, or at the
+literal an enclosing `if sub_resource == 'acl':` (or `remainder[0] == 'secrets'`) compares. In a
+controller with `_lookup`, `_default` or `_route`, pecan hands the segments no attribute takes to
+those, so its `index` takes none. A parameter a package decorator inserts (barbican's
+`enforce_rbac`: `args.insert(0, project_id)`) takes no segment either. What `_route`, `_default`
+or `__getattr__` compute at run time is not followed.
 """
 
 from __future__ import annotations
