@@ -493,7 +493,8 @@ def _javascript(parsed: ParsedFile, with_calls: bool) -> tuple[list[Symbol], Mod
     for sym in symbols:  # declared without `export`, made public later (the lodash pattern among them)
         if sym.container is None and sym.name in local_exports:
             sym.exported = True
-    symbols += _bound_exports(parsed, root, local_exports - {s.name for s in symbols if s.container is None})
+    symbols += _bound_exports(parsed, root, local_exports - {s.name for s in symbols if s.container is None},
+                              surface, aliases)
     # by their names before any renaming; `N.f` for a function of namespace N
     owners = {s.name: s for s in symbols if s.kind in ("function", "class")} if members else {}
     for sym in symbols:  # a bundle's `export { _Renderer as Renderer }`: users know it by the exported name
@@ -573,10 +574,12 @@ def _js_definition(parsed: ParsedFile, kind: str, node: Any, name_node: Any, dts
         surface.names.add((path or [name])[0])
 
 
-def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbol]:
+def _bound_exports(parsed: ParsedFile, root: Any, names: set[str], surface: ModuleSurface | None = None,
+                   aliases: dict[str, str] | None = None) -> list[Symbol]:
     """Exported module-level names bound to a value rather than a function literal, e.g. lodash's
     `var add = createMathOperation(...)` then `module.exports = add`: callables in all likelihood,
-    recorded as functions whose signature is not known."""
+    recorded as functions whose signature is not known. One bound to a sibling module (`const
+    canned = require('./canned'); module.exports = { canned }`) is also that module re-exported."""
     out: list[Symbol] = []
     if not names:
         return out
@@ -591,6 +594,11 @@ def _bound_exports(parsed: ParsedFile, root: Any, names: set[str]) -> list[Symbo
                 continue
             if value.type not in ("call_expression", "member_expression", "identifier", "new_expression"):
                 continue
+            spec = _require(parsed, value) if surface is not None else None
+            if spec is not None and spec.startswith(".") and (local := parsed.text(name)) != "default":
+                exported = (aliases or {}).get(local, local)
+                if exported in (surface.names or ()) and (exported, spec) not in surface.reexports:
+                    surface.reexports.append((exported, spec))
             if _CONSTANT.fullmatch(parsed.text(name)):
                 continue  # DEFAULT_SCHEMA = require('./schema/default'): a constant by its name, not a callable
             sym = _symbol(parsed, "function", parsed.text(name), statement, " ".join(parsed.text(declarator).split())[:200],

@@ -149,4 +149,15 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
     if mount.name == "default" and not mount.called:
         local = facts[found].module.default_export
         return (found, local) if local else None
+    spec = next((spec for bound, spec in facts[found].module.reexports if bound == mount.name), None)
+    if spec is not None and not mount.called and not _registers(facts[found], mount.name):
+        # `module.exports = { canned }` of `const canned = require('./canned')`: that module's router
+        there = js_module_file(facts, found, spec)
+        local = facts[there].module.default_export if there is not None and there != found else None
+        return (there, local) if local else None
     return found, mount.name
+
+
+def _registers(f: FileFacts, name: str) -> bool:
+    """Whether a file registers routes on a router by that name itself."""
+    return any(s.kind == "http-route" and s.detail.get("receiver") == name for s in f.surfaces)

@@ -552,25 +552,31 @@ def test_a_bundles_factories_each_with_a_router_of_the_same_name(tmp_path, capsy
 
 def test_a_router_a_method_kept_on_the_instance_from_require_is_mounted(tmp_path, capsys):
     """tiledesk's modules manager: `init()` keeps `this.events = require('./events')` (or a module's
-    export, `require('./canned').router`), and `use(app)` mounts `this.events` under a prefix after
-    middleware. A member nothing sets from a require (`this.unknown`) mounts nothing."""
+    export, `require('./canned').router`, or one a module re-exports: `module.exports = {tagsRoute:
+    tagsRoute}` of `const tagsRoute = require('./route')`), and `use(app)` mounts `this.events` under
+    a prefix after middleware. A member nothing sets from a require (`this.unknown`) mounts nothing."""
     routes = mined_routes(tmp_path, capsys, {
         "package.json": '{"name": "desk", "version": "1.0.0", "main": "app.js", "dependencies": {"express": "4"}}',
         "app.js": ("var express = require('express');\nvar app = express();\nvar manager = require('./modules');\n"
                    "manager.init();\nmanager.use(app);\nmodule.exports = app;\n"),
         "modules/index.js": (
             "class Manager {\n  init() {\n    this.events = require('./events');\n"
-            "    this.canned = require('./canned').router;\n  }\n"
+            "    this.canned = require('./canned').router;\n    this.tags = require('./tags').tagsRoute;\n  }\n"
             "  use(app) {\n    if (this.events) {\n      app.use('/:projectid/events', [auth, check], this.events);\n    }\n"
             "    app.use('/:projectid/canned', auth, this.canned);\n    app.use('/:projectid/other', auth, this.unknown);\n"
+            "    app.use('/:projectid/tags', this.tags);\n"
             "  }\n}\nmodule.exports = new Manager();\n"),
         "modules/events.js": ("var express = require('express');\nvar router = express.Router();\n"
                               "router.get('/', function (req, res) { res.json([]); });\nmodule.exports = router;\n"),
         "modules/canned.js": ("var express = require('express');\nvar router = express.Router();\n"
                               "router.post('/:id', function (req, res) { res.json({}); });\n"
                               "module.exports = { router };\n"),
+        # a module that re-exports another's router by name
+        "modules/tags/index.js": "const tagsRoute = require('./route');\n\nmodule.exports = {tagsRoute: tagsRoute};\n",
+        "modules/tags/route.js": ("var express = require('express');\nvar router = express.Router();\n"
+                                  "router.delete('/:tag', function (req, res) { res.end(); });\nmodule.exports = router;\n"),
     })
-    assert sorted(routes) == ["GET /:projectid/events", "POST /:projectid/canned/:id"]
+    assert sorted(routes) == ["DELETE /:projectid/tags/:tag", "GET /:projectid/events", "POST /:projectid/canned/:id"]
 
 
 def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
