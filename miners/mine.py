@@ -37,6 +37,7 @@ from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
 from .method_path_routes import method_path_routes
+from .json_server import json_server_routers, resolve_json_server_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
@@ -93,6 +94,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
             facts.surfaces += pixl_api_routes(parsed)  # a pixl-server component's API namespace
             facts.router_wrapper = router_wrapper(parsed)  # a class that passes verbs on to a router it holds
+            facts.json_servers = json_server_routers(parsed)  # json-server routers, routes from their database
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
@@ -178,6 +180,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
     resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
+    resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets

@@ -1991,3 +1991,26 @@ def test_a_parse_past_its_time_is_recorded_as_a_timeout_and_mining_goes_on(tmp_p
     skipped = {s["path"]: s["reason"] for s in report["coverage"]["skipped"]}
     assert skipped["slow.js"] == "parse timeout (over 0 s)"
     assert report["coverage"]["complete"] is False
+
+
+def test_a_json_server_router_serves_a_resource_per_key_of_its_database(tmp_path, capsys):
+    """jsonplaceholder: `jsonServer.router(clone(data))` of `const data = require('../data.json')`,
+    mounted under /api: a list is a collection (`/posts`, `/posts/:id`), an object a singular
+    resource, and a list whose items hold `postId` is nested under posts. A router whose database
+    the package does not ship serves nothing known."""
+    db = '{"posts": [{"id": 1}], "comments": [{"id": 1, "postId": 1}], "profile": {"name": "x"}, "n": 3}'
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "jp", "version": "1.0.0", "main": "src/app.js", "dependencies": {"json-server": "0.8"}}',
+        "data.json": db,
+        "src/app.js": ("const jsonServer = require('json-server')\nconst clone = require('clone')\n"
+                       "const data = require('../data.json')\nconst app = jsonServer.create()\n"
+                       "const router = jsonServer.router(clone(data))\nconst other = jsonServer.router('missing.json')\n"
+                       "app.use('/api', router)\napp.use(other)\nmodule.exports = app\n"),
+    })
+    assert sorted(routes) == [
+        "DELETE /api/comments/:id", "DELETE /api/posts/:id", "GET /api/comments", "GET /api/comments/:id",
+        "GET /api/posts", "GET /api/posts/:id", "GET /api/posts/:id/comments", "GET /api/profile",
+        "PATCH /api/comments/:id", "PATCH /api/posts/:id", "PATCH /api/profile", "POST /api/comments",
+        "POST /api/posts", "POST /api/posts/:id/comments", "PUT /api/comments/:id", "PUT /api/posts/:id",
+        "PUT /api/profile"]
+    assert routes["GET /api/posts"]["source"] == {**routes["GET /api/posts"]["source"], "path": "src/app.js", "line": 5}
