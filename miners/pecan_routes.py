@@ -139,11 +139,10 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is None or left.type != "identifier" or right is None:
                 continue
-            if right.type == "call" and right.child_by_field_name("function") is not None and \
-                    right.child_by_field_name("function").type in ("identifier", "attribute"):
-                target = text(right.child_by_field_name("function"))
-                if target.rpartition(".")[2][:1].isupper():
-                    children.append((text(left), _dotted(target, names), node.start_point[0] + 1))
+            if right.type == "call":
+                target = _child_class(parsed, right, names)
+                if target:
+                    children.append((text(left), target, node.start_point[0] + 1))
             elif text(left) == "_custom_actions" and right.type == "dictionary":
                 custom = _custom_actions(parsed, right)
         elif stmt.type == "decorated_definition":

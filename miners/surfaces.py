@@ -3088,8 +3088,8 @@ class _Js:
                 target = self.promised_by(target) or self.made_by(target, call) or target
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
             if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
-                member = self.factory_member(target, call)
-                kept = self.required_member(target) if member is None else None
+                member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
+                kept = self.required_member(target) if member is None else None  # `this.events`, set from a require
                 root = self.chain_root(receiver)
                 if (member or kept) is not None and root is not None and root.type == "identifier" and \
                         prefix.startswith("/"):
