@@ -2867,9 +2867,9 @@ class _Js:
             if constructor == "Router" and ({"koa-router", "@koa/router"} & self.modules):
                 return "http", "koa-router"
             return "http", JS_SERVER_CONSTRUCTORS[constructor]
-        if constructor in JS_MCP_CONSTRUCTORS and value.type == "new_expression":
-            if constructor != "Server" or any("modelcontextprotocol" in m for m in self.modules):
-                return "mcp", "fastmcp" if constructor == "FastMCP" else "mcp"
+        if constructor in JS_MCP_CONSTRUCTORS and value.type == "new_expression" and (
+                constructor != "Server" or any("modelcontextprotocol" in m for m in self.modules)):
+            return "mcp", "fastmcp" if constructor == "FastMCP" else "mcp"
         if constructor == "Command" and value.type == "new_expression":
             return "commander", "commander"
         return None
