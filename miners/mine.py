@@ -47,7 +47,7 @@ from .pecan_routes import pecan_controllers, resolve_pecan_routes
 from .pixl_api import pixl_api_routes
 from .py_http_handlers import py_http_handler_routes
 from .pyramid_routes import resolve_pyramid_routes
-from .resource_routes import handler_facts, resolve_resource_routes
+from .resource_routes import adds_resources_in_loop, handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
@@ -87,6 +87,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         if language == "python":
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
             facts.pecan, facts.pecan_roots, facts.pecan_injecting = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
+            facts.adds_resources_in_loop = adds_resources_in_loop(parsed)  # flask-restful resources from a table
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:

@@ -56,12 +56,22 @@ def style_of(surface: Surface) -> Style:
     return Style(socket=surface.framework == "tornado")
 
 
+# `api.add_resource(resource[0], resource[1])`, `add_resource(*entry)`: a resource from a table
+_LOOPED_ADD = re.compile(rb"\.add_resource\(\s*(?:\*\s*[A-Za-z_]|[A-Za-z_][\w.]*\s*\[)")
+
+
+def adds_resources_in_loop(parsed: Any) -> bool:
+    """Whether a Python file registers flask-restful resources it takes from a table."""
+    return b"add_resource" in parsed.source and _LOOPED_ADD.search(parsed.source) is not None
+
+
 def resolve_resource_routes(facts: dict[str, FileFacts], dependencies: Collection[str] = ()) -> None:
     """Replace every placeholder route in `facts` by one route per method of its class. A route
     table's entry (detail["table"]) stands for a Falcon resource: only in a package that depends on
     falcon (`dependencies`, its manifest's) or registers a Falcon route."""
     modules: dict[str, str] | None = None
     falcon: bool | None = None  # whether the package uses Falcon: a route table's resources are Falcon's
+    looped: bool | None = None  # whether it registers flask-restful resources in a loop: a table's are those
     for path, f in facts.items():
         if not any("resource_import" in s.detail for s in f.surfaces):  # a placeholder's
             continue
@@ -72,7 +82,12 @@ def resolve_resource_routes(facts: dict[str, FileFacts], dependencies: Collectio
             if "resource_import" not in surface.detail or "viewset" in surface.detail:  # (viewset_routes.py)
                 routes.append(surface)
                 continue
-            if surface.detail.get("table"):
+            if surface.detail.get("table") and surface.framework == "flask-restful":
+                if looped is None:
+                    looped = any(g.adds_resources_in_loop for g in facts.values())
+                if not looped:
+                    continue
+            elif surface.detail.get("table"):
                 if falcon is None:
                     falcon = "falcon" in dependencies or any(t.framework == "falcon" and not t.detail.get("table")
                                                              for g in facts.values() for t in g.surfaces)

@@ -206,6 +206,8 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
 _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
+# a flask-restful table's entry, `(CoreStudies, "/studies")`: a class, then a path
+_PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
@@ -245,8 +247,17 @@ def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or not tokens.isdisjoint(_PY_CONSTRUCTOR_WORDS) and _PY_CONSTRUCTORS.search(source) is not None
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
+            or _py_resource_table(source, tokens)
             or _py_applied(source)
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
+
+
+def _py_resource_table(source: bytes, tokens: AbstractSet[bytes]) -> bool:
+    """A flask-restful module with a `(Resource, "/path")` entry (_Python.resource_tables)."""
+    return not tokens.isdisjoint(_RESTFUL_MODULES) and b"/" in source and _PY_RESOURCE_TUPLE.search(source) is not None
+
+
+_RESTFUL_MODULES = frozenset((b"flask_restful", b"flask_restx"))
 
 
 _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
@@ -269,6 +280,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     if not tokens.isdisjoint(_PY_KEPT_WORDS) or b"ArgumentParser" in tokens and b"prog" in tokens \
             or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
+            or _py_resource_table(source, tokens) \
             or _py_applied(source) \
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source):
         return True
@@ -1797,6 +1809,24 @@ class _Python:
                 if path is not None and path.startswith("/"):
                     self.resource(call, "".join(self.pf.text(positional[0]).split()),
                                   _join_paths(known[1], path) if known else path, "flask-restful")
+        if _py_resource_table(self.pf.source, present(self.pf)):
+            self.resource_tables()
+
+    def resource_tables(self) -> None:
+        """The entries of a table of `(Resource, "/path")` pairs in a module that imports
+        flask-restful or flask-restx (brapi-proxy's `"resources": [(CoreStudies, "/studies")]`):
+        placeholders kept in assembly only where the package registers resources in a loop
+        (`add_resource(resource[0], resource[1])`, resource_routes.py)."""
+        root = self.pf.tree.root_node
+        for m in _PY_RESOURCE_TUPLE.finditer(self.pf.source):
+            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
+            entry = entry.parent if entry is not None and entry.type == "(" else None
+            if entry is None or entry.type != "tuple" or entry.parent is None or \
+                    entry.parent.type not in ("list", "tuple") or len(entry.named_children) != 2:
+                continue
+            target, path = entry.named_children[0], self.path_of(entry.named_children[1])
+            if target.type in ("identifier", "attribute") and path is not None and path.startswith("/"):
+                self.resource(entry, "".join(self.pf.text(target).split()), path, "flask-restful", table=True)
 
     # aiohttp: app.router.add_get(path, handler), add_route(method, path, handler), add_view(path, View);
     # app.add_routes([web.get(path, handler), web.route(method, path, handler), web.view(path, View)]);

@@ -2014,3 +2014,31 @@ def test_a_json_server_router_serves_a_resource_per_key_of_its_database(tmp_path
         "POST /api/posts", "POST /api/posts/:id/comments", "PUT /api/comments/:id", "PUT /api/posts/:id",
         "PUT /api/profile"]
     assert routes["GET /api/posts"]["source"] == {**routes["GET /api/posts"]["source"], "path": "src/app.js", "line": 5}
+
+
+def test_a_table_of_flask_restful_resources_a_loop_registers(tmp_path, capsys):
+    """brapi-proxy: `"resources": [(CoreStudies, "/studies"), (CoreStudiesId, "/studies/<id>")]` in a
+    module that imports flask-restx, registered by `ns.add_resource(resource[0], resource[1])` in a
+    loop elsewhere: each entry is its class's routes. Without such a loop a table of pairs is data."""
+    files = {
+        "pyproject.toml": '[project]\nname = "bp"\nversion = "1.0"\ndependencies = ["flask-restx"]\n',
+        "bp/__init__.py": "",
+        "bp/core/__init__.py": (
+            "from flask_restx import Namespace\n\nns = Namespace('core', path='/')\n\n"
+            "from .studies import CoreStudies, CoreStudiesId\n\n"
+            "calls = {\n    'studies': {\n        'resources': [(CoreStudies, '/studies'),\n"
+            "                      (CoreStudiesId, '/studies/<studyDbId>')],\n    },\n}\n"),
+        "bp/core/studies.py": (
+            "from flask_restx import Resource\n\n\nclass CoreStudies(Resource):\n    def get(self):\n        return []\n\n"
+            "    def post(self):\n        return {}\n\n\nclass CoreStudiesId(Resource):\n"
+            "    def get(self, studyDbId):\n        return {}\n"),
+        "bp/app.py": (
+            "from bp.core import calls, ns\n\n\ndef register(api):\n    for call in calls.values():\n"
+            "        for resource in call['resources']:\n            ns.add_resource(resource[0], resource[1])\n"),
+    }
+    routes = mined_routes(tmp_path / "looped", capsys, files)
+    assert sorted(routes) == ["GET /studies", "GET /studies/<studyDbId>", "POST /studies"]
+    assert routes["GET /studies/<studyDbId>"]["symbol"].endswith("CoreStudiesId.get")
+    data_only = {**files, "bp/app.py": "from bp.core import calls\n\n\ndef names():\n    return list(calls)\n"}
+    assert mined_routes(tmp_path / "data", capsys, data_only) == {}
+
