@@ -49,12 +49,14 @@ def apply_mounts(facts: dict[str, FileFacts]) -> None:
                 above.setdefault(target, []).append((parent, mount.prefix))
     if not above:
         return
+    if any("receiver_from" in s.detail for f in facts.values() for s in f.surfaces):
+        modules = modules if modules is not None else module_files(facts)
     for path, f in facts.items():
-        if not any(s.kind == "http-route" and _router(above, path, s) is not None for s in f.surfaces):
+        if not any(s.kind == "http-route" and _router(above, path, s, modules) is not None for s in f.surfaces):
             continue
         routes: list[Surface] = []
         for surface in f.surfaces:
-            router = _router(above, path, surface) if surface.kind == "http-route" else None
+            router = _router(above, path, surface, modules) if surface.kind == "http-route" else None
             if router is None:
                 routes.append(surface)
                 continue
@@ -86,12 +88,20 @@ def _each_module(facts: dict[str, FileFacts], path: str, mount: Mount) -> list[M
     return out
 
 
-def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Surface) -> Router | None:
+def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Surface,
+            modules: dict[str, str] | None = None) -> Router | None:
     """The mounted router a route is registered on: the router factory it is registered in
-    (FACTORY + the function's name) when that factory's result is mounted, else its router by name."""
+    (FACTORY + the function's name) when that factory's result is mounted, else its router by name,
+    in this file or, for a name it imports (`from app.auth import auth_bp`), in the module it is from."""
     for router in ((path, FACTORY + route.detail.get("within", "")), (path, route.detail.get("receiver"))):
         if router in above:
             return router
+    made_in = route.detail.get("receiver_from")
+    if made_in and modules:
+        module, _, name = absolute(made_in, path).rpartition(".")
+        there = modules.get(module)
+        if there is not None and (there, name) in above:
+            return there, name
     return None
 
 

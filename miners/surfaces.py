@@ -1705,6 +1705,10 @@ class _Python:
                 prefix = "/" + prefix
             if prefix is None or prefix and not prefix.startswith(("/", DEFERRED)):
                 continue  # an unknown prefix: the routes stay as registered
+            if attr in ("include_router", "register_blueprint"):  # under the router's own prefix too:
+                own = self.http_framework(receiver)  # `APIRouter(prefix="/api/v1").include_router(r, prefix="/auth")`
+                if own is not None and own[1].startswith("/"):
+                    prefix = _join_paths(own[1], prefix)
             factory = self.factory_call(positional[0], call)
             if factory is not None:  # a router factory's result: the routes its body registers
                 module, name = self.factory_target(factory)
@@ -2272,11 +2276,15 @@ class _Python:
             methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]
         full = _join_paths(prefix, path)
         within = _py_function_name(self.pf, node)  # (a router factory's routes: miners/mounts.py)
+        # a blueprint another module of the package makes (`from app.auth import auth_bp` in
+        # app/auth/routes.py): mounted where that module's is (miners/mounts.py)
+        made_in = self.imported_as(receiver) if receiver and "." not in receiver else None
         for method in methods:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,
                                                                       **({"prefix": prefix} if prefix else {}),
                                                                       **({"receiver": receiver} if receiver else {}),
+                                                                      **({"receiver_from": made_in} if made_in else {}),
                                                                       **({"within": within} if within else {}),
                                                                       **(extra or {})}))
 

@@ -2042,3 +2042,25 @@ def test_a_table_of_flask_restful_resources_a_loop_registers(tmp_path, capsys):
     data_only = {**files, "bp/app.py": "from bp.core import calls\n\n\ndef names():\n    return list(calls)\n"}
     assert mined_routes(tmp_path / "data", capsys, data_only) == {}
 
+
+def test_a_blueprint_made_in_a_package_and_routed_in_its_module_is_served_under_its_mount(tmp_path, capsys):
+    """gisflask: `auth_bp = Blueprint('auth', __name__)` in app/auth/__init__.py, its routes in
+    app/auth/routes.py (`from app.auth import auth_bp`), and `app.register_blueprint(auth_bp,
+    url_prefix='/auth')` in the factory. verlihub: `api_router = APIRouter(prefix="/api/v1")`
+    includes the others under its own prefix too."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "gis"\nversion = "1.0"\ndependencies = ["flask", "fastapi"]\n',
+        "app/__init__.py": ("from flask import Flask\n\n\ndef create_app():\n    app = Flask(__name__)\n"
+                            "    from app.auth import auth_bp\n    app.register_blueprint(auth_bp, url_prefix='/auth')\n"
+                            "    return app\n"),
+        "app/auth/__init__.py": "from flask import Blueprint\n\nauth_bp = Blueprint('auth', __name__)\n\nfrom app.auth import routes\n",
+        "app/auth/routes.py": ("from app.auth import auth_bp\n\n\n@auth_bp.route('/login', methods=['POST'])\n"
+                               "def login():\n    return {}\n"),
+        "api/__init__.py": ("from fastapi import APIRouter\n\nfrom api import users\n\n"
+                            "api_router = APIRouter(prefix='/api/v1')\napi_router.include_router(users.router, prefix='/users')\n"),
+        "api/users.py": ("from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get('/online')\n"
+                         "def online():\n    return []\n"),
+        "api/main.py": "from fastapi import FastAPI\n\nfrom api import api_router\n\napp = FastAPI()\napp.include_router(api_router)\n",
+    })
+    served = sorted(name for name, route in routes.items() if route["visibility"] == "public")
+    assert served == ["GET /api/v1/users/online", "POST /auth/login"]  # (FastAPI's own /docs pages: internal)
