@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import itertools
 import json
 import re
 import sys
@@ -125,11 +126,16 @@ def _match(kind: str, found: str, wanted: str) -> bool:
 
 
 def _forms(path: str) -> set[str]:
-    """A path with an optional last parameter (`/{}?`) as the two it stands for, one whose last
-    segment is a wildcard (`/*`) also as a parameter there; else itself."""
+    """A path with optional parameters (`/{}?`, Express's `/:title?/:revision?`) as each path it
+    stands for, every optional one there or not; one whose last segment is a wildcard (`/*`) also
+    as a parameter there; else itself."""
     if path.endswith("/*"):
         return {path, path[:-1] + "{}"}
-    return {path.replace("/{}?", "/{}"), path.replace("/{}?", "") or "/"} if "/{}?" in path else {path}
+    if "/{}?" not in path:
+        return {path}
+    pieces = path.split("/{}?")[:9]  # (at most 8 optional parameters: 256 forms)
+    return {"".join(piece + ("/{}" if keep else "") for piece, keep in zip(pieces, (*kept, False))) or "/"
+            for kept in itertools.product((True, False), repeat=len(pieces) - 1)}
 
 
 def in_scope(path: str, glob: str) -> bool:
