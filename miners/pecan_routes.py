@@ -186,6 +186,8 @@ def _decorator_names(parsed: ParsedFile, decorated: Any) -> list[str]:
 
 def _child_class(parsed: ParsedFile, value: Any, names: dict[str, str]) -> str | None:
     """The controller class `X()` / `mod.X(arg)` makes (its name capitalised), dotted."""
+    while value is not None and value.type == "parenthesized_expression" and value.named_children:
+        value = value.named_children[0]  # `self.zones = (zones.ZonesController())`, wrapped for its length
     if value is None or value.type != "call":
         return None
     callee = value.child_by_field_name("function")
@@ -220,8 +222,9 @@ def _held_by_init(parsed: ParsedFile, init: Any, names: dict[str, str]) -> list[
 
 def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> list[tuple[str, str, int]]:
     """The controllers `_lookup(self, name, *remainder)` hands the rest of the path to: each
-    `return X(...), remainder`, at the segment an enclosing `if name == 'acl':` compares, else at
-    any segment (`{name}`, barbican's `/secrets/{secret_id}`)."""
+    `return X(...), remainder`, at the segments an enclosing `if name == 'acl':` compares (or
+    `remainder[0] == 'secrets'`, or a name bound to `remainder[0]`), else at any segment
+    (`{name}`, barbican's `/secrets/{secret_id}`)."""
     params = lookup.child_by_field_name("parameters")
     plain = [parsed.text(p) for p in params.named_children if p.type == "identifier"] if params is not None else []
     if len(plain) < 2:
@@ -229,57 +232,72 @@ def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> 
     segment = plain[1]
     splat = next((p for p in params.named_children if p.type == "list_splat_pattern"), None)
     rest = parsed.text(splat).lstrip("*") if splat is not None else ""
+    nexts = {f"{rest}[0]"} if rest else set()  # what stands for the segment after `name`
     out = []
     stack = [lookup.child_by_field_name("body")]
     while stack:
         node = stack.pop()
         if node is None or node.type in ("function_definition", "class_definition", "lambda"):
             continue
+        if node.type == "assignment" and nexts:  # octavia's `controller = remainder[0]`
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and left.type == "identifier" and right is not None and \
+                    parsed.text(right).replace(" ", "") in nexts:
+                nexts.add(parsed.text(left))
         if node.type == "return_statement" and node.named_children:
             value = node.named_children[0]
             first = value.named_children[0] if value.type in ("expression_list", "tuple") and value.named_children \
                 else None
             target = _child_class(parsed, first, names)
             if target:
-                compared = _compared(parsed, node, lookup, segment, rest)
-                out.append((compared or f"{{{segment}}}", target, node.start_point[0] + 1))
+                line = node.start_point[0] + 1
+                out += [(at, target, line) for at in _compared(parsed, node, lookup, segment, nexts)
+                        or [f"{{{segment}}}"]]
             continue
-        stack.extend(node.named_children)
+        stack.extend(reversed(node.named_children))  # (in order: an alias is bound before it is tested)
     return out
 
 
-def _compared(parsed: ParsedFile, node: Any, stop: Any, name: str, rest: str) -> str | None:
+def _compared(parsed: ParsedFile, node: Any, stop: Any, name: str, nexts: set[str]) -> list[str]:
     """The segments the nearest enclosing `if`/`elif` that compares the path says the return is
     for, when `node` is in that branch's body: `acl` for `name == 'acl'`, `{name}/secrets` for
-    `remainder[0] == 'secrets'` (the segment after `name`)."""
+    `remainder[0] == 'secrets'` (the segment after `name`, `nexts`), one per literal of
+    `controller in ('status', 'statuses')`."""
     child, parent = node, node.parent
     while parent is not None and parent != stop:
         if parent.type in ("if_statement", "elif_clause") and parent.child_by_field_name("consequence") == child:
-            found = _segment_test(parsed, parent.child_by_field_name("condition"), name, rest)
+            found = _segment_test(parsed, parent.child_by_field_name("condition"), name, nexts)
             if found:
                 return found
         child, parent = parent, parent.parent
-    return None
+    return []
 
 
-def _segment_test(parsed: ParsedFile, cond: Any, name: str, rest: str) -> str | None:
+def _segment_test(parsed: ParsedFile, cond: Any, name: str, nexts: set[str]) -> list[str]:
     while cond is not None and cond.type == "parenthesized_expression" and cond.named_children:
         cond = cond.named_children[0]  # `if (action == 'preferred'):`
     if cond is None:
-        return None
+        return []
     if cond.type == "boolean_operator" and parsed.text(cond.child_by_field_name("operator")) == "and":
-        return _segment_test(parsed, cond.child_by_field_name("left"), name, rest) or \
-            _segment_test(parsed, cond.child_by_field_name("right"), name, rest)
-    if cond.type != "comparison_operator" or len(cond.named_children) != 2 or "==" not in parsed.text(cond):
-        return None
+        return _segment_test(parsed, cond.child_by_field_name("left"), name, nexts) or \
+            _segment_test(parsed, cond.child_by_field_name("right"), name, nexts)
+    if cond.type != "comparison_operator" or len(cond.named_children) != 2:
+        return []
     left, right = cond.named_children
-    if right.type != "string" or not (literal := parsed.text(right).strip("'\"")) or "/" in literal:
-        return None
-    if left.type == "identifier" and parsed.text(left) == name:
-        return literal
-    if rest and left.type == "subscript" and parsed.text(left).replace(" ", "") == f"{rest}[0]":
-        return f"{{{name}}}/{literal}"
-    return None
+    operators = [parsed.text(c) for c in cond.children if not c.is_named]
+    if operators == ["=="] and right.type == "string":
+        literals = [right]
+    elif operators == ["in"] and right.type in ("tuple", "list", "set"):
+        literals = [c for c in right.named_children if c.type == "string"]
+    else:
+        return []
+    values = [v for c in literals if (v := parsed.text(c).strip("'\"")) and "/" not in v]
+    written = parsed.text(left).replace(" ", "")
+    if left.type == "identifier" and written == name:
+        return values
+    if written in nexts:
+        return [f"{{{name}}}/{v}" for v in values]
+    return []
 
 
 def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None, bool] | None:
@@ -432,12 +450,15 @@ class _Tree:
         return any(base.rpartition(".")[2] == "RestController" for _, ctl in lineage for base in ctl.bases)
 
     def walk(self, found: Found, prefix: str, note: str | None, via: list[dict[str, Any]],
-             seen: set[tuple[str, str, str]], depth: int, taken: tuple[str, ...] = ()) -> None:
+             seen: set[tuple[str, str, str]], depth: int, taken: tuple[str, ...] = (),
+             above: tuple[tuple[str, str], ...] = ()) -> None:
         """The routes of a controller at `prefix`; `taken`: the parameters the RestControllers
-        above took from the path (pecan passes them first to this one's methods)."""
+        above took from the path (pecan passes them first to this one's methods); `above`: the
+        controllers on the way down from the root."""
         if depth > _DEPTH or (found[0], found[1].name, prefix) in seen:
             return
         seen.add((found[0], found[1].name, prefix))
+        above = (*above, self.key(found))
         lineage = self.lineage(found)
         rest = self.is_rest(lineage)
         answered: set[tuple[str, str]] = set()
@@ -465,21 +486,26 @@ class _Tree:
         # (`/clusters/{cluster_ident}/actions/resize` for `get_one(self, cluster_ident)` and
         # `resize(self, cluster_ident)`); one that takes no such id, at `/alarm/count`
         for path, ctl in lineage:
+            if (path, ctl.name) in above[:-1]:
+                # what it inherits from a controller above it (octavia's FailoverController extends
+                # the LoadBalancersController whose _lookup led to it): that dispatch is not run again
+                continue
             for attribute, target, line in ctl.children:
                 child = self.find(target, path)
-                if child is None:
-                    continue
+                if child is None or self.key(child) in above:
+                    continue  # (nor is a controller that leads back to one above it)
                 how = f"_lookup({attribute[1:-1]}) returns" if attribute.startswith("{") else f"{attribute} ="
                 step = {"path": path, "line": line, "detail": f"pecan: {ctl.name}.{how} {child[1].name}()"}
                 wanted = (*taken, *item)
-                # (by name, or by place: each of its methods takes that many parameters from the path)
+                # (by name, or by place: each of its methods takes that many parameters from the path);
+                # a controller `_lookup` hands on is at the segments it read itself (`{id}/stats`)
                 exposed = [params for _, c in self.lineage(child) for _, params, _, _ in c.exposed]
-                nested = bool(item) and bool(exposed) and (
+                nested = bool(item) and bool(exposed) and not attribute.startswith("{") and (
                     any(params[:len(wanted)] == list(wanted) for params in exposed)
                     or all(len(params) >= len(wanted) for params in exposed))
                 below = prefix + "".join(f"/{{{p}}}" for p in item) if nested else prefix
                 self.walk(child, f"{below}/{attribute}", note, [*via, step], seen, depth + 1,
-                          wanted if nested else taken)
+                          wanted if nested else taken, above)
 
     def _add(self, path: str, ctl: PecanController, name: str, line: int, method: str, route: str,
              note: str | None, via: list[dict[str, Any]]) -> None:

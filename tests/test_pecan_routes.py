@@ -169,3 +169,36 @@ def test_controllers_held_by_init_and_lookup_with_decorator_inserted_arguments(t
     steps = [e["detail"] for e in get["evidence"] if e["kind"] == "route"]
     assert "pecan: SecretsController._lookup(secret_id) returns SecretController()" in steps
     assert "pecan: V1Controller.secrets = SecretsController()" in steps
+
+
+def test_a_rest_controllers_lookup_by_an_alias_of_the_next_segment_and_no_dispatch_run_twice(tmp_path, capsys):
+    """octavia's LoadBalancersController (a RestController) binds `controller = remainder[0]` and
+    hands `status`/`statuses` and `failover` on: at `/loadbalancers/{id}/status` (not after the
+    item's id a second time). FailoverController extends LoadBalancersController: it serves its
+    own methods, and the _lookup it inherits is not followed again below it. A child wrapped in
+    parentheses for its length is a child all the same."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "lb"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+        "lb/__init__.py": "",
+        "lb/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('lb.root.RootController')\n",
+        "lb/root.py": (
+            "import pecan\nfrom pecan import rest\n\n\n"
+            "class LoadBalancersController(rest.RestController):\n"
+            "    @pecan.expose('json')\n    def get_one(self, id):\n        return {}\n\n"
+            "    @pecan.expose()\n    def _lookup(self, id, *remainder):\n"
+            "        if id and remainder:\n            controller = remainder[0]\n            remainder = remainder[1:]\n"
+            "            if controller in ('status', 'statuses'):\n                return StatusController(lb_id=id), remainder\n"
+            "            if controller == 'failover':\n                return FailoverController(lb_id=id), remainder\n"
+            "        return None\n\n\n"
+            "class StatusController(rest.RestController):\n"
+            "    @pecan.expose('json')\n    def get(self):\n        return {}\n\n\n"
+            "class FailoverController(LoadBalancersController):\n"
+            "    def __init__(self, lb_id):\n        self.lb_id = lb_id\n\n"
+            "    @pecan.expose('json')\n    def put(self, **kw):\n        return None\n\n\n"
+            "class V2Controller(object):\n    def __init__(self):\n"
+            "        self.loadbalancers = (\n            LoadBalancersController())\n\n\n"
+            "class RootController(object):\n    v2 = V2Controller()\n"),
+    })
+    assert sorted(routes) == ["GET /v2/loadbalancers/{id}", "GET /v2/loadbalancers/{id}/failover/{id}",
+                              "GET /v2/loadbalancers/{id}/status", "GET /v2/loadbalancers/{id}/statuses",
+                              "PUT /v2/loadbalancers/{id}/failover"]
