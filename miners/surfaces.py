@@ -1394,7 +1394,9 @@ class _Python:
                 continue
             known = self.http_framework(receiver)
             positional, keywords = py_args(call.child_by_field_name("arguments"))
-            if known is None or not positional:
+            # the path by place or by name: Flask's `add_url_rule(rule=...)`, FastAPI's `path=`
+            first = positional[0] if positional else keywords.get("rule" if attr == "add_url_rule" else "path")
+            if known is None or first is None:
                 continue
             if attr == "add_url_rule":
                 view = keywords.get("view_func") or (positional[2] if len(positional) > 2 else None)
@@ -1403,7 +1405,7 @@ class _Python:
             named = self.pf.text(view) if view is not None else None
             cls = self.as_view_class(view, call) if view is not None and "methods" not in keywords else None
             extra = {"view_class": cls, "view_import": self.imported_as(cls)} if cls else None  # a MethodView
-            for path, handler in self.paths_of(call, positional[0], view, named):
+            for path, handler in self.paths_of(call, first, view, named):
                 self.route(call, known, path, "route", keywords.get("methods"), handler, "", receiver, extra)
 
     def own_route_decorator(self, node: Any, attr: str, keywords: dict[str, Any], function: str | None,

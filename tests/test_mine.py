@@ -2064,3 +2064,19 @@ def test_a_blueprint_made_in_a_package_and_routed_in_its_module_is_served_under_
     })
     served = sorted(name for name, route in routes.items() if route["visibility"] == "public")
     assert served == ["GET /api/v1/users/online", "POST /auth/login"]  # (FastAPI's own /docs pages: internal)
+
+
+def test_flask_add_url_rule_with_the_rule_by_name_under_another_modules_version(tmp_path, capsys):
+    """octavia's amphora agent: `self.app.add_url_rule(rule=PATH_PREFIX + '/config', view_func=...,
+    methods=['PUT'])` with `PATH_PREFIX = '/' + api_server.VERSION` and VERSION in the package."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "agent"\nversion = "1.0"\ndependencies = ["flask"]\n',
+        "agent/__init__.py": "",
+        "agent/api_server/__init__.py": "VERSION = '1.0'\n",
+        "agent/api_server/server.py": (
+            "import flask\n\nfrom agent import api_server\n\nPATH_PREFIX = '/' + api_server.VERSION\n\n\n"
+            "class Server:\n    def __init__(self):\n        self.app = flask.Flask(__name__)\n"
+            "        self.app.add_url_rule(rule=PATH_PREFIX + '/config', view_func=self.config, methods=['PUT'])\n\n"
+            "    def config(self):\n        return ''\n"),
+    })
+    assert sorted(routes) == ["PUT /1.0/config"]
