@@ -91,7 +91,8 @@ _MD_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
 _RST_RULE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}[ \t]*$")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 _MENTION_METHOD = re.compile(r"\b" + _METHOD + r"\b")
-_HISTORY = re.compile(r"(?:^|/)(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
+# a changelog, release notes, a version history (`rest_api_version_history.rst`): history, not a list of what is served
+_HISTORY = re.compile(r"(?:^|/|[^/]*[._-])(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
 _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")

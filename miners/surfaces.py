@@ -248,6 +248,7 @@ def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
             or _py_resource_table(source, tokens)
+            or _py_method_table(source)
             or _py_applied(source)
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
@@ -258,6 +259,17 @@ def _py_resource_table(source: bytes, tokens: AbstractSet[bytes]) -> bool:
 
 
 _RESTFUL_MODULES = frozenset((b"flask_restful", b"flask_restx"))
+# a route table keyed by path, then by HTTP method: `'/traits': {'GET': trait.list_traits, ...}`
+_PY_METHOD_TABLE = re.compile(rb"""['"]/[^'"\n]*['"]\s*:\s*\{\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*:""")
+# what registers a table's routes, in a loop over its items (Routes' mapper.connect, and the like)
+_PY_TABLE_REGISTERS = re.compile(rb"\.(?:connect|add_route|add_url_rule|add_api_route)\(")
+
+
+def _py_method_table(source: bytes) -> bool:
+    """A module with a route table by path and method that a loop of its own registers
+    (_Python.method_tables)."""
+    return b".items()" in source and _PY_METHOD_TABLE.search(source) is not None and \
+        _PY_TABLE_REGISTERS.search(source) is not None
 
 
 _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
@@ -281,6 +293,7 @@ def py_may_declare(parsed: ParsedFile) -> bool:
             or b"View" in source and _PY_VIEW_CLASS.search(source) \
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
             or _py_resource_table(source, tokens) \
+            or _py_method_table(source) \
             or _py_applied(source) \
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source):
         return True
@@ -985,6 +998,7 @@ class _Python:
         self.aiohttp()
         self.tornado()
         self.falcon()
+        self.method_tables()
         self.twisted()
         self.pyramid()
         self.drf()
@@ -1817,6 +1831,43 @@ class _Python:
                                   _join_paths(known[1], path) if known else path, "flask-restful")
         if _py_resource_table(self.pf.source, present(self.pf)):
             self.resource_tables()
+
+    def method_tables(self) -> None:
+        """openstack-placement's ROUTE_DECLARATIONS: a module-level dict of path -> {HTTP method:
+        handler}, which the module's own loop registers (`for route, targets in
+        declarations.items(): mapper.connect(route, action=targets[method], conditions=...)`).
+        Every key a path and every value a dict keyed by methods alone, or it is not read."""
+        if not _py_method_table(self.pf.source):
+            return
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            root = self.pf.tree.root_node
+            if left is None or right is None or left.type != "identifier" or right.type != "dictionary" or \
+                    node.parent is None or root not in (node.parent, node.parent.parent):
+                continue  # (a module-level assignment, its statement node visible in the grammar or not)
+            rows = []
+            for pair in right.named_children:
+                if pair.type == "comment":
+                    continue
+                key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+                path = self.resolve(key) if pair.type == "pair" and key is not None and key.type == "string" else None
+                if path is None or path and not path.startswith("/") or value is None or value.type != "dictionary":
+                    rows = []
+                    break
+                methods = [(self.resolve(k), v) for p in value.named_children if p.type == "pair"
+                           for k, v in [(p.child_by_field_name("key"), p.child_by_field_name("value"))]]
+                if not methods or any(m is None or m.lower() not in HTTP_VERBS for m, _ in methods):
+                    rows = []
+                    break
+                if path:  # ('': the same root again, for a service mounted under a prefix)
+                    rows.append((pair, path, methods))
+            if len(rows) < 2:
+                continue
+            for pair, path, methods in rows:
+                for method, handler in methods:
+                    self.out.append(_surface("http-route", _route_name(method.upper(), path), pair, "routes",
+                                             handler="".join(self.pf.text(handler).split()) if handler else None,
+                                             detail={"method": method.upper(), "path": path, "table": True}))
 
     def resource_tables(self) -> None:
         """The entries of a table of `(Resource, "/path")` pairs in a module that imports

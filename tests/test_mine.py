@@ -2080,3 +2080,28 @@ def test_flask_add_url_rule_with_the_rule_by_name_under_another_modules_version(
             "    def config(self):\n        return ''\n"),
     })
     assert sorted(routes) == ["PUT /1.0/config"]
+
+
+def test_a_route_table_by_path_and_method_that_its_module_registers(tmp_path, capsys):
+    """openstack-placement: `ROUTE_DECLARATIONS = {'/traits': {'GET': trait.list_traits}, ...}`,
+    registered by the module's own loop (`mapper.connect(route, action=targets[method], ...)`).
+    A version history in the docs is history, not the list of what is served: it hides no route."""
+    handler = (
+        "import routes\n\nfrom svc import trait\n\nROUTE_DECLARATIONS = {\n    '/': {'GET': trait.home},\n"
+        "    '': {'GET': trait.home},\n    '/traits': {'GET': trait.list_traits},\n"
+        "    '/traits/{name}': {'GET': trait.get_trait, 'PUT': trait.put_trait},\n}\n"
+        "NOT_ROUTES = {'/etc/x': {'mode': 1}, '/etc/y': {'mode': 2}}\n\n\n"
+        "def make_map(declarations):\n    mapper = routes.Mapper()\n"
+        "    for route, targets in declarations.items():\n        for method in targets:\n"
+        "            mapper.connect(route, action=targets[method], conditions=dict(method=[method]))\n"
+        "    return mapper\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\n',
+        "svc/__init__.py": "", "svc/trait.py": "def home(req):\n    return ''\n",
+        "svc/handler.py": handler,
+        "svc/rest_api_version_history.rst": ("1.6\n---\n\n- ``GET /traits``\n- ``PUT /traits/{name}``\n"
+                                             "- ``DELETE /traits/{name}``\n"),
+    })
+    assert sorted(routes) == ["GET /", "GET /traits", "GET /traits/{name}", "PUT /traits/{name}"]
+    assert all(route["visibility"] == "public" for route in routes.values())
+    assert routes["GET /traits"]["symbol"] == "trait.list_traits"
