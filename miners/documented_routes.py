@@ -457,13 +457,19 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
         return found
 
     matches = [listed(route, path) for route, path in zip(routes, paths)]
-    if "/" in paths:  # the root of an app the docs write under its mount: `/tickets/` beside `/tickets/create`
+    shapes = [route_key("GET", path)[1] for path in paths]
+    bare = [path == "/" or all(part == "{}" for part in shape.split("/")[1:]) for path, shape in zip(paths, shapes)]
+    if any(bare):
+        # the root of an app the docs write under its mount (`/tickets/` beside `/tickets/create`),
+        # and a route of parameters alone there (a DRF router's `/{pk}/` as `/api/notifications/{id}/`)
         mounts = _mounts(paths, matches)
         for i, path in enumerate(paths):
-            if path == "/" and not matches[i]:
+            if bare[i] and not matches[i] and mounts:
                 method = routes[i]["name"].partition(" ")[0]
+                wanted = mounts if path == "/" else {mount + shapes[i] for mount in mounts}
                 matches[i] = [(m, token) for m, token in entries
-                              if token in mounts and (not m or method in (m, "ANY", "*"))]
+                              if (token if path == "/" else route_key("GET", token)[1]) in wanted
+                              and (not m or method in (m, "ANY", "*"))]
     served = {pair for found in matches for pair in found}
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one

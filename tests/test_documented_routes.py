@@ -325,3 +325,15 @@ def test_bullets_of_paths_in_a_section_headed_as_endpoints():
         "GET /our-services/": "public", "DELETE /our-services/<slug:slug>/": "public", "POST /contact-us/": "public",
         "GET /faqs/": "internal",  # served, listed nowhere
         "GET /stats/": "public", "DELETE /stats/": "internal"}  # listed under GET alone
+
+
+def test_a_route_of_parameters_alone_is_named_under_the_mount_the_list_writes():
+    """django-notify-hub: a DRF router at the app's root serves `/{pk}/`, which the README lists
+    under the host's mount (`DELETE /api/notifications/{id}/`, beside `/api/notifications/my/`):
+    listed under that method, it stays public; under another it is not named."""
+    readme = ("## Endpoints\n\n- `GET /api/notifications/my/`\n- `GET /api/notifications/unread-count/`\n"
+              "- `DELETE /api/notifications/{id}/`\n")
+    names = ["GET /my/", "GET /unread-count/", "DELETE /{pk}/", "GET /{pk}/", "GET /internal-only/"]
+    assert _visibility(names, [("README.md", readme)]) == {
+        "GET /my/": "public", "GET /unread-count/": "public", "DELETE /{pk}/": "public", "GET /{pk}/": "internal",
+        "GET /internal-only/": "internal"}
