@@ -233,6 +233,8 @@ def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> 
     splat = next((p for p in params.named_children if p.type == "list_splat_pattern"), None)
     rest = parsed.text(splat).lstrip("*") if splat is not None else ""
     nexts = {f"{rest}[0]"} if rest else set()  # what stands for the segment after `name`
+    if len(plain) > 2:  # mistral's `_lookup(self, identifier, sub_resource, *remainder)`
+        nexts.add(plain[2])
     out = []
     stack = [lookup.child_by_field_name("body")]
     while stack:

@@ -202,3 +202,24 @@ def test_a_rest_controllers_lookup_by_an_alias_of_the_next_segment_and_no_dispat
     assert sorted(routes) == ["GET /v2/loadbalancers/{id}", "GET /v2/loadbalancers/{id}/failover/{id}",
                               "GET /v2/loadbalancers/{id}/status", "GET /v2/loadbalancers/{id}/statuses",
                               "PUT /v2/loadbalancers/{id}/failover"]
+
+
+def test_a_lookup_that_names_the_segment_after_the_item(tmp_path, capsys):
+    """mistral's `_lookup(self, identifier, sub_resource, *remainder)`: `sub_resource == 'members'`
+    hands `/workflows/{identifier}/members` on to the members controller."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "wf"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+        "wf/__init__.py": "",
+        "wf/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('wf.root.RootController')\n",
+        "wf/root.py": (
+            "import pecan\nfrom pecan import rest\n\n\nclass MembersController(rest.RestController):\n"
+            "    def __init__(self, kind, identifier):\n        self.identifier = identifier\n\n"
+            "    @pecan.expose('json')\n    def get_all(self):\n        return []\n\n\n"
+            "class WorkflowsController(rest.RestController):\n"
+            "    @pecan.expose()\n    def _lookup(self, identifier, sub_resource, *remainder):\n"
+            "        if sub_resource == 'members':\n            return MembersController('workflow', identifier), remainder\n"
+            "        return super()._lookup(identifier, sub_resource, *remainder)\n\n"
+            "    @pecan.expose('json')\n    def get_all(self):\n        return []\n\n\n"
+            "class RootController(object):\n    workflows = WorkflowsController()\n"),
+    })
+    assert sorted(routes) == ["GET /workflows", "GET /workflows/{identifier}/members"]
