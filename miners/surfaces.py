@@ -25,7 +25,7 @@ import itertools
 import math
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -1869,17 +1869,24 @@ class _Python:
                                              handler="".join(self.pf.text(handler).split()) if handler else None,
                                              detail={"method": method.upper(), "path": path, "table": True}))
 
+    def table_entries(self, pattern: re.Pattern[bytes]) -> Iterator[Any]:
+        """The tuples of two or more items, each an entry of a list or tuple, where `pattern`
+        matches the source (a route table's rows: `("/things", Things)`, `(Things, "/things")`)."""
+        root = self.pf.tree.root_node
+        for m in pattern.finditer(self.pf.source):
+            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
+            entry = entry.parent if entry is not None and entry.type == "(" else None
+            if entry is not None and entry.type == "tuple" and entry.parent is not None and \
+                    entry.parent.type in ("list", "tuple") and len(entry.named_children) >= 2:
+                yield entry
+
     def resource_tables(self) -> None:
         """The entries of a table of `(Resource, "/path")` pairs in a module that imports
         flask-restful or flask-restx (brapi-proxy's `"resources": [(CoreStudies, "/studies")]`):
         placeholders kept in assembly only where the package registers resources in a loop
         (`add_resource(resource[0], resource[1])`, resource_routes.py)."""
-        root = self.pf.tree.root_node
-        for m in _PY_RESOURCE_TUPLE.finditer(self.pf.source):
-            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
-            entry = entry.parent if entry is not None and entry.type == "(" else None
-            if entry is None or entry.type != "tuple" or entry.parent is None or \
-                    entry.parent.type not in ("list", "tuple") or len(entry.named_children) != 2:
+        for entry in self.table_entries(_PY_RESOURCE_TUPLE):
+            if len(entry.named_children) != 2:
                 continue
             target, path = entry.named_children[0], self.path_of(entry.named_children[1])
             if target.type in ("identifier", "attribute") and path is not None and path.startswith("/"):
@@ -2014,13 +2021,7 @@ class _Python:
                 self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
         if "tornado" in self.modules or b"/" not in self.pf.source:
             return  # (a Tornado handler list is read as Tornado's)
-        root = self.pf.tree.root_node
-        for m in _PY_ROUTE_TUPLE.finditer(self.pf.source):
-            entry = root.descendant_for_byte_range(m.start(), m.start() + 1)
-            entry = entry.parent if entry is not None and entry.type == "(" else None
-            if entry is None or entry.type != "tuple" or entry.parent is None or \
-                    entry.parent.type not in ("list", "tuple") or len(entry.named_children) < 2:
-                continue
+        for entry in self.table_entries(_PY_ROUTE_TUPLE):
             path = self.path_of(entry.named_children[0])
             target = entry.named_children[1]
             resource = self.instance_class(target, entry) or (
