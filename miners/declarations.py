@@ -594,7 +594,7 @@ def _bound_exports(parsed: ParsedFile, root: Any, names: set[str], surface: Modu
                 continue
             if value.type not in ("call_expression", "member_expression", "identifier", "new_expression"):
                 continue
-            spec = _require(parsed, value) if surface is not None else None
+            spec = require_specifier(parsed, value) if surface is not None else None
             if spec is not None and spec.startswith(".") and (local := parsed.text(name)) != "default":
                 exported = (aliases or {}).get(local, local)
                 if exported in (surface.names or ()) and (exported, spec) not in surface.reexports:
@@ -739,7 +739,7 @@ def _specifier(parsed: ParsedFile, node: Any) -> tuple[str, str]:
     return local, parsed.text(alias).strip("'\"") if alias is not None else local
 
 
-def _require(parsed: ParsedFile, node: Any) -> str | None:
+def require_specifier(parsed: ParsedFile, node: Any) -> str | None:
     """'./m' of `require('./m')`."""
     if node.type != "call_expression" or parsed.text(node.child_by_field_name("function")) != "require":
         return None
@@ -774,7 +774,7 @@ def _commonjs_default(parsed: ParsedFile, value: Any, surface: ModuleSurface, sy
         kind = "class" if value.type == "class" else "function"
         symbols.append(_symbol(parsed, kind, name, value, _js_head(parsed, value, value.parent.start_byte),
                                doc=_js_doc(parsed, value), exported=True))
-    elif (spec := _require(parsed, value)) is not None:
+    elif (spec := require_specifier(parsed, value)) is not None:
         surface.export_all_from.append(spec)
     else:
         surface.default_export = _dotted(parsed, value)
@@ -797,5 +797,5 @@ def _commonjs_name(parsed: ParsedFile, name: str, value: Any, surface: ModuleSur
         start = value.parent.start_byte if value.parent.type in ("assignment_expression", "pair") else None
         symbols.append(_symbol(parsed, "function", name, value, _js_head(parsed, value, start),
                                doc=_js_doc(parsed, value), exported=True))
-    elif (spec := _require(parsed, value)) is not None:
+    elif (spec := require_specifier(parsed, value)) is not None:
         surface.reexports.append((name, spec))

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .declarations import require_specifier
 from .facts import FileFacts, ParsedFile, Surface
 
 _LOADED = re.compile(rb"""require\(\s*['"]json-server['"]\s*\)|from\s+['"]json-server['"]""")
@@ -38,7 +39,7 @@ def json_server_routers(parsed: ParsedFile) -> list[tuple[str, str, int]]:
     out = []
     text = parsed.text
     bound = _bindings(parsed)
-    servers = {name for name, value in bound.items() if _is_json_server(parsed, value)}
+    servers = {name for name, value in bound.items() if require_specifier(parsed, value) == "json-server"}
     servers.update(m.group(1).decode() for m in _IMPORTED.finditer(source))  # import jsonServer from 'json-server'
     for name, value in bound.items():
         call = value
@@ -70,14 +71,6 @@ def _bindings(parsed: ParsedFile) -> dict[str, Any]:
     return out
 
 
-def _is_json_server(parsed: ParsedFile, value: Any) -> bool:
-    """`require('json-server')`."""
-    if value is None or value.type != "call_expression" or parsed.text(value.child_by_field_name("function")) != "require":
-        return False
-    args = value.child_by_field_name("arguments").named_children
-    return len(args) == 1 and args[0].type == "string" and parsed.text(args[0]).strip("'\"`") == "json-server"
-
-
 def _database(parsed: ParsedFile, node: Any, bound: dict[str, Any], depth: int) -> str | None:
     """The tree path of the database a router's argument names: a path string (json-server reads it
     from the working directory: the package's root), `require('./data.json')`, a name bound to one,
@@ -96,9 +89,7 @@ def _database(parsed: ParsedFile, node: Any, bound: dict[str, Any], depth: int) 
     if len(args) != 1:
         return None
     if parsed.text(node.child_by_field_name("function")) == "require":
-        if args[0].type != "string":
-            return None
-        spec = parsed.text(args[0]).strip("'\"`")
+        spec = require_specifier(parsed, node) or ""
         if not spec.startswith(".") or not spec.endswith(".json"):
             return None
         return posixpath.normpath(posixpath.join(posixpath.dirname(parsed.path), spec))

@@ -145,10 +145,8 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
                     children.append((text(left), target, node.start_point[0] + 1))
             elif text(left) == "_custom_actions" and right.type == "dictionary":
                 custom = _custom_actions(parsed, right)
-        elif stmt.type == "decorated_definition":
-            definition = stmt.child_by_field_name("definition")
-            if definition is None or definition.type != "function_definition":
-                continue
+        elif stmt.type == "decorated_definition" and definition is not None and \
+                definition.type == "function_definition":
             how = _exposed(parsed, stmt)
             name = text(definition.child_by_field_name("name"))
             if how is not None and how[1] is not None:  # a generic method's handler of another HTTP method

@@ -240,11 +240,22 @@ def _py_applied(source: bytes) -> bool:
 def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:
     """Whether the file may declare a Python surface (no, when it names none of the above).
     `tokens`: the words of the source (a name is looked up, not searched for)."""
+    return _py_named(source, tokens) or _py_shaped(source, tokens)
+
+
+def _py_named(source: bytes, tokens: AbstractSet[bytes]) -> bool:
+    """A decorator, a call word or a constructor that may declare a surface, or a word that does."""
     return (_py_decorator(source) is not None
             or not tokens.isdisjoint(_PY_CALL_WORDS)
             or not tokens.isdisjoint(_PY_WORD_SET)
-            or b"ArgumentParser" in tokens and b"prog" in tokens
-            or not tokens.isdisjoint(_PY_CONSTRUCTOR_WORDS) and _PY_CONSTRUCTORS.search(source) is not None
+            or not tokens.isdisjoint(_PY_CONSTRUCTOR_WORDS) and _PY_CONSTRUCTORS.search(source) is not None)
+
+
+def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
+    """What declares a surface by its shape alone, wherever it is (py_may_declare keeps these files
+    without checking that a name is called): an ArgumentParser with its prog, a class-based view,
+    a route table, a decorator applied by a call, an import of a framework whose routes are data."""
+    return (b"ArgumentParser" in tokens and b"prog" in tokens
             or b"View" in source and _PY_VIEW_CLASS.search(source) is not None
             or b"/" in source and _PY_ROUTE_TUPLE.search(source) is not None
             or _py_resource_table(source, tokens)
@@ -287,15 +298,9 @@ def py_may_declare(parsed: ParsedFile) -> bool:
     without an import of decli (_Python.decli reads nothing else); the other words stand for
     themselves."""
     source, tokens = parsed.source, present(parsed)
-    if not _py_may_declare(source, tokens):
-        return False
-    if not tokens.isdisjoint(_PY_KEPT_WORDS) or b"ArgumentParser" in tokens and b"prog" in tokens \
-            or b"View" in source and _PY_VIEW_CLASS.search(source) \
-            or b"/" in source and _PY_ROUTE_TUPLE.search(source) \
-            or _py_resource_table(source, tokens) \
-            or _py_method_table(source) \
-            or _py_applied(source) \
-            or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source):
+    if not _py_named(source, tokens):
+        return _py_shaped(source, tokens)  # (each shape is checked once)
+    if not tokens.isdisjoint(_PY_KEPT_WORDS) or _py_shaped(source, tokens):
         return True
     root = parsed.tree.root_node
     at = 0
@@ -1835,39 +1840,40 @@ class _Python:
     def method_tables(self) -> None:
         """openstack-placement's ROUTE_DECLARATIONS: a module-level dict of path -> {HTTP method:
         handler}, which the module's own loop registers (`for route, targets in
-        declarations.items(): mapper.connect(route, action=targets[method], conditions=...)`).
-        Every key a path and every value a dict keyed by methods alone, or it is not read."""
+        declarations.items(): mapper.connect(route, action=targets[method], conditions=...)`)."""
         if not _py_method_table(self.pf.source):
             return
+        root = self.pf.tree.root_node
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            root = self.pf.tree.root_node
             if left is None or right is None or left.type != "identifier" or right.type != "dictionary" or \
                     node.parent is None or root not in (node.parent, node.parent.parent):
                 continue  # (a module-level assignment, its statement node visible in the grammar or not)
-            rows = []
-            for pair in right.named_children:
-                if pair.type == "comment":
-                    continue
-                key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-                path = self.resolve(key) if pair.type == "pair" and key is not None and key.type == "string" else None
-                if path is None or path and not path.startswith("/") or value is None or value.type != "dictionary":
-                    rows = []
-                    break
-                methods = [(self.resolve(k), v) for p in value.named_children if p.type == "pair"
-                           for k, v in [(p.child_by_field_name("key"), p.child_by_field_name("value"))]]
-                if not methods or any(m is None or m.lower() not in HTTP_VERBS for m, _ in methods):
-                    rows = []
-                    break
-                if path:  # ('': the same root again, for a service mounted under a prefix)
-                    rows.append((pair, path, methods))
-            if len(rows) < 2:
-                continue
-            for pair, path, methods in rows:
+            rows = self.method_table_rows(right)
+            for pair, path, methods in rows if len(rows) >= 2 else ():
                 for method, handler in methods:
                     self.out.append(_surface("http-route", _route_name(method.upper(), path), pair, "routes",
                                              handler="".join(self.pf.text(handler).split()) if handler else None,
                                              detail={"method": method.upper(), "path": path, "table": True}))
+
+    def method_table_rows(self, table: Any) -> list[tuple[Any, str, list[tuple[str, Any]]]]:
+        """(pair, path, [(method, handler)]) per entry of a dict whose every key is a path and every
+        value a dict keyed by HTTP methods alone; [] when it is not such a table."""
+        rows = []
+        for pair in table.named_children:
+            if pair.type == "comment":
+                continue
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            path = self.resolve(key) if pair.type == "pair" and key is not None and key.type == "string" else None
+            if path is None or path and not path.startswith("/") or value is None or value.type != "dictionary":
+                return []
+            methods = [(self.resolve(p.child_by_field_name("key")), p.child_by_field_name("value"))
+                       for p in value.named_children if p.type == "pair"]
+            if not methods or any(m is None or m.lower() not in HTTP_VERBS for m, _ in methods):
+                return []
+            if path:  # ('': the same root again, for a service mounted under a prefix)
+                rows.append((pair, path, methods))
+        return rows
 
     def table_entries(self, pattern: re.Pattern[bytes]) -> Iterator[Any]:
         """The tuples of two or more items, each an entry of a list or tuple, where `pattern`
