@@ -23,6 +23,11 @@ TESTS = re.compile(r"(^|/)(tests?|__tests__|spec|specs|testing|[\w.-]+_tests?)/|
 EXAMPLES = re.compile(r"(^|/)(examples?|samples?|demos?|docs?|benchmarks?|bench)/")
 # docs/ alone, of those: a service documents its own HTTP API there (changedetection.io's docs/api-spec.yaml)
 DOCS_ONLY = re.compile(r"^(?!(.*/)?(examples?|samples?|demos?|benchmarks?|bench)/)(.*/)?docs?/")
+# a `spec/` directory holds a JS package's tests, and as often its API specification
+# (@xen-orchestra/rest-api's open-api/spec/swagger.json); a data file there, in no other test,
+# example or fixture directory, is offered to the OpenAPI reader, which reads only such documents
+SPEC_DIR = re.compile(r"(^|/)specs?/")
+FIXTURES = re.compile(r"(^|/)(__)?(fixtures?|mocks?|__mocks__|snapshots?|__snapshots__)(__)?/")
 GENERATED = re.compile(r"(\.min\.[cm]?js|\.bundle\.js|_pb2(_grpc)?\.py|\.pb\.go|\.generated\.[a-z]+|\.g\.dart)$")
 # `lib/` is source in many packages (express) and output in others: only these are taken as built
 BUILT = re.compile(r"^(dist|build|out|esm|cjs|umd)/")
@@ -72,6 +77,9 @@ def plan(files: list[tuple[str, int]], declared: dict[str, str] | None = None) -
             out.evidence.append((path, "documentation"))
             continue
         language = language_of(path) or declared.get(path)
+        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES and _spec_document(path):
+            out.api_documents.append(path)
+            continue
         if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES and not TESTS.search(path):
             if not EXAMPLES.search(path):
                 out.declarations.append(path)  # an OpenAPI document, a tool listing, a manifest... or just data
@@ -98,6 +106,13 @@ def plan(files: list[tuple[str, int]], declared: dict[str, str] | None = None) -
         else:
             out.source.append((path, language))
     return out
+
+
+def _spec_document(path: str) -> bool:
+    """A data file that is test-like only by a `spec/` directory it sits in."""
+    if not SPEC_DIR.search(path) or FIXTURES.search(path) or (EXAMPLES.search(path) and not DOCS_ONLY.search(path)):
+        return False
+    return not TESTS.search(SPEC_DIR.sub(r"\1", path))
 
 
 def _family(language: str) -> str:

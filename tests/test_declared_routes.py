@@ -166,6 +166,22 @@ def test_a_document_that_describes_no_route_of_the_code_changes_nothing(tmp_path
     assert all(e["kind"] != "route" for c in by_kind(report, "declared-operation").values() for e in c["evidence"])
 
 
+def test_an_api_document_in_a_spec_directory_is_read_and_a_test_fixture_there_is_not(tmp_path, capsys):
+    # `spec/` is where JS packages keep their tests, and as often their API specification
+    # (@xen-orchestra/rest-api ships open-api/spec/swagger.json beside no test at all)
+    root = tmp_path / "svc"
+    fixture = SPEC.replace("/watch", "/pets").replace("listWatches", "listPets").replace("deleteWatch", "deletePet") \
+        .replace("importWatches", "importPets")
+    write(root, {"svc/app.py": APP, "open-api/spec/openapi.yaml": SPEC, "docs/spec/extra.yaml": SPEC.replace(
+        "/import", "/export").replace("importWatches", "exportWatches"),
+        "spec/fixtures/petstore.yaml": fixture, "test/spec/other.yaml": fixture, "spec/support/jasmine.json": "{}"})
+    report = mine(tmp_path, capsys, root)
+    assert {f["path"] for f in report["declared"]["files"]} == {"open-api/spec/openapi.yaml", "docs/spec/extra.yaml"}
+    assert set(by_kind(report, "declared-operation")) == {"listWatches", "deleteWatch", "importWatches",
+                                                         "exportWatches"}
+    assert by_kind(report, "http-route")["GET /settings"]["visibility"] == "internal"
+
+
 def test_a_route_key_reads_any_parameter_syntax_as_one_parameter():
     from miners.declared_routes import route_key
 
