@@ -30,7 +30,9 @@ from .assets import ASSET
 from .declared_routes import UNDECLARED, declared, route_key, served_paths
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
-_PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?|(?<![\w.~/\\-]))"
+# (a host may be written without its scheme: `my-site.com/stripe/checkout/`)
+_PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?"
+                   r"|(?<![\w.~/\\@-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?::\d+)?|(?<![\w.~/\\-]))"
                    r"(/[A-Za-z0-9_{}<>:.~@$+=!*%,\-/\[\]]{0,300})")
 _FOREIGN_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "pypi.org", "npmjs.com",
                             "www.npmjs.com", "registry.npmjs.org", "img.shields.io", "badge.fury.io",
@@ -92,7 +94,7 @@ _RST_RULE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}[ \t]*$")
 _BULLET = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 _MENTION_METHOD = re.compile(r"\b" + _METHOD + r"\b")
 # a changelog, release notes, a version history (`rest_api_version_history.rst`): history, not a list of what is served
-_HISTORY = re.compile(r"(?:^|/|[^/]*[._-])(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
+HISTORY = re.compile(r"(?:^|/|[^/]*[._-])(?:change(?:s|log)|history|news|releases?)(?:[._-][^/]*)?$", re.IGNORECASE)
 # the root, named as a path: `/` in a code span or alone in a table's cell (a server's address in
 # an example names the server, not its root page)
 _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
@@ -117,7 +119,7 @@ def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, 
         counted, line, row, prefix = 0, 1, 0, ""
         for m in _PATH.finditer(text):
             token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
-            if len(token) <= 1 or m[0].startswith("http") and _foreign(m[0]):
+            if len(token) <= 1 or m[0][0] != "/" and _foreign(m[0]):
                 continue
             line, counted = line + text.count("\n", counted, m.start()), m.start()
             if (path, line) in skip:
@@ -139,7 +141,8 @@ def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, 
 def _foreign(url: str) -> bool:
     """Whether a URL is on a host that serves code, badges or packages, never the package's own
     routes (a README's logo on raw.githubusercontent.com names no `/assets/...` of its server)."""
-    host = url.split("/", 3)[2].rpartition("@")[2].partition(":")[0].lower()
+    host = url.partition("://")[2] if "://" in url else url
+    host = host.split("/", 1)[0].rpartition("@")[2].partition(":")[0].lower()
     return host in _FOREIGN_HOSTS or host.endswith(_FOREIGN_SUFFIXES)
 
 
@@ -150,7 +153,7 @@ def endpoint_list(texts: list[tuple[str, str]]) \
     entries: dict[tuple[str, str], tuple[str, int]] = {}
     lines: set[tuple[str, int]] = set()
     for path, text in texts:
-        if _HISTORY.search(path):
+        if HISTORY.search(path):
             continue
         counted, line = 0, 1
         for m in _ENTRY.finditer(text):
@@ -332,7 +335,7 @@ def _without_brackets(path: str) -> str:
 Shape = tuple[str, re.Pattern[str]]  # (a literal segment the path must have, the pattern)
 
 
-def _pattern(path: str) -> Shape | None:
+def path_pattern(path: str) -> Shape | None:
     """A route's path as a pattern for what the docs may write: a parameter is one segment (or a
     parameter in the docs' own syntax); the docs may write a prefix before it. None for a path
     with no literal segment (the root, a catch-all): every path would name it."""
@@ -383,7 +386,7 @@ def _named_with_method(routes: list[dict[str, Any]], paths: list[str], texts: li
     hidden = [(route, path) for route, path in zip(routes, paths) if _omitted(route)]
     if not hidden:
         return
-    names = _by_method(((m[1], _entry_token(m[2])) for where, text in texts if not _HISTORY.search(where)
+    names = _by_method(((m[1], _entry_token(m[2])) for where, text in texts if not HISTORY.search(where)
                         for m in _MENTION.finditer(text)), literal)
     for route, path in hidden:
         method = route["name"].partition(" ")[0]
@@ -429,7 +432,7 @@ class _Names:
     def naming(self, path: str) -> str | None:
         """The first named path that names the route at `path`."""
         if path not in self.patterns:
-            self.patterns[path] = _pattern(path)
+            self.patterns[path] = path_pattern(path)
         shape = self.patterns[path]
         own = route_key("GET", path)[1]
         if shape is None:  # parameters only (`/:name/:version`): named only as such, exactly
@@ -474,7 +477,7 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one
     prose = _Names(documented_paths(texts, lines), literal)
-    root_named = any(not _HISTORY.search(where) and _ROOT.search(text) for where, text in texts)
+    root_named = any(not HISTORY.search(where) and _ROOT.search(text) for where, text in texts)
     note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))
     documented = [bool(found) or declared(route) or (root_named if path == "/" else prose.naming(path) is not None)
                   for route, path, found in zip(routes, paths, matches)]

@@ -32,6 +32,7 @@ from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
+from .doc_mounts import DOCUMENTED_MOUNT, apply_documented_mounts
 from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
@@ -187,6 +188,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
+    apply_documented_mounts(facts, words["documentation"].texts)  # under the prefix the docs mount a file's routes at
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
     for candidate in candidates if built else ():
         if candidate["source"]["path"] in built:
@@ -491,8 +493,10 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             name = surface.name
             if surface.kind in ("cli-command", "cli-subcommand"):
                 name = _program(surface, package)
+            mount = surface.detail.get("docs_mount")  # the documentation's prefix, where the code sets none
             evidence = [{"kind": "route" if surface.kind == "http-route" else "declaration",
-                         "detail": f"{surface.framework}: {surface.name}", "path": path, "line": surface.line}]
+                         "detail": f"{surface.framework}: {mount['written'] if mount else surface.name}", "path": path,
+                         "line": surface.line}]
             if "template" in surface.detail:  # the path as written, when it serves more than one
                 evidence[0]["template"] = surface.detail["template"]
             needed = next((d for d in FRAMEWORK_PACKAGES.get(surface.framework, ()) if d in package["deps"]), None)
@@ -504,6 +508,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 where, line = surface.detail["prefix_from"]
                 served = f"Paste Deploy serves it under {surface.detail['mounted_at']}"
                 evidence.append({"kind": "manifest", "detail": served, "path": where, "line": line})
+            if mount:
+                evidence.append({"kind": "documentation", "detail": f"{mount['where']} writes its routes under "
+                                 f"{mount['prefix']}", "path": mount["where"], "line": mount["line"]})
             for step in surface.detail.get("via", ()):  # the controllers that hold it, from its root down
                 evidence.append({"kind": "route", **step})
             if "config_from" in surface.detail:  # the configuration file that names its resource
@@ -532,6 +539,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
             if "unmounted" in surface.detail:
                 notes.append(surface.detail["unmounted"])
+            if mount:
+                notes.append(DOCUMENTED_MOUNT.format(**mount))
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
             if surface.detail.get("asset"):

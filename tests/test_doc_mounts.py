@@ -1,0 +1,93 @@
+"""miners/doc_mounts.py through `capindex mine`: a file's routes served under the prefix its
+documentation writes them under, when the code leaves the mount to whoever serves it."""
+
+from __future__ import annotations
+
+from tests.conftest import mined_routes
+
+URLS = '''
+from django.urls import path
+from . import views
+
+urlpatterns = [
+    path("login/", views.LoginView.as_view()),
+    path("logout/", views.LogoutView.as_view()),
+    path("user/", views.UserView.as_view()),
+    path("", views.IndexView.as_view()),
+]
+'''
+README = '''# authkit
+
+Add it to your project's urls:
+
+    path("auth/", include("authkit.urls"))
+
+You now have:
+
+- `POST /auth/login/` - log in
+- `POST /auth/logout/` - log out
+'''
+
+
+def test_a_reusable_apps_routes_are_served_under_the_mount_its_readme_gives(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, {"authkit/urls.py": URLS, "README.md": README})
+    assert set(routes) == {"ANY /auth/login/", "ANY /auth/logout/", "ANY /auth/user/", "ANY /auth/"}
+    user = routes["ANY /auth/user/"]  # not named by the docs, but in the file they mount
+    assert {"kind": "documentation", "detail": "README.md writes its routes under /auth", "path": "README.md",
+            "line": 9} in user["evidence"]
+    assert "served under /auth as the documentation writes it (README.md:9); the code leaves the mount to the " \
+        "application or deployment that serves it" in user["unknowns"]
+    assert routes["ANY /auth/login/"]["evidence"][0] == {"kind": "route", "detail": "django: ANY /login/",
+                                                         "path": "authkit/urls.py", "line": 6}
+
+
+def test_routes_the_docs_write_as_the_code_does_or_under_two_prefixes_or_once_keep_their_paths(tmp_path, capsys):
+    bare = README.replace("/auth/login/", "/login/").replace("/auth/logout/", "/logout/")
+    assert set(mined_routes(tmp_path / "a", capsys, {"authkit/urls.py": URLS, "README.md": bare})) == \
+        {"ANY /login/", "ANY /logout/", "ANY /user/", "ANY /"}
+    once = README.replace("/auth/logout/", "/logout/")  # one under /auth, one as written: no clear mount
+    assert set(mined_routes(tmp_path / "b", capsys, {"authkit/urls.py": URLS, "README.md": once})) == \
+        {"ANY /login/", "ANY /logout/", "ANY /user/", "ANY /"}
+    two = README + "\n- `POST /v2/login/`\n- `POST /v2/logout/`\n"  # mounted twice, at /auth and /v2
+    assert set(mined_routes(tmp_path / "c", capsys, {"authkit/urls.py": URLS, "README.md": two})) == \
+        {"ANY /login/", "ANY /logout/", "ANY /user/", "ANY /"}
+    history = "## 1.0\n- `POST /old/login/`\n- `POST /old/logout/`\n"  # a changelog is history
+    assert set(mined_routes(tmp_path / "d", capsys, {"authkit/urls.py": URLS, "CHANGELOG.md": history})) == \
+        {"ANY /login/", "ANY /logout/", "ANY /user/", "ANY /"}
+
+
+def test_a_route_already_under_the_prefix_and_one_named_bare_are_not_mounted_again(tmp_path, capsys):
+    app = '''
+from flask import Flask
+app = Flask(__name__)
+
+@app.route("/items")
+def items(): ...
+
+@app.route("/orders")
+def orders(): ...
+
+@app.route("/carts")
+def carts(): ...
+
+@app.route("/api/health")
+def health(): ...
+
+@app.route("/status")
+def status(): ...
+'''
+    docs = "Calls:\n\n    curl http://localhost:5000/api/items\n    curl http://localhost:5000/api/orders\n" \
+        "    curl http://localhost:5000/api/carts\n\nThe page `/status` shows how it is.\n"
+    routes = mined_routes(tmp_path, capsys, {"shop/app.py": app, "README.md": docs})
+    assert set(routes) == {"GET /api/items", "GET /api/orders", "GET /api/carts", "GET /api/health", "GET /status"}
+
+
+def test_a_host_written_without_its_scheme_names_the_path_after_it(tmp_path, capsys):
+    docs = README.replace("`POST /auth/login/`", "my-site.com/auth/login/").replace(
+        "`POST /auth/logout/`", "https://my-site.com/auth/logout/")
+    routes = mined_routes(tmp_path, capsys, {"authkit/urls.py": URLS, "README.md": docs})
+    assert "ANY /auth/login/" in routes and "ANY /auth/user/" in routes
+    # a host of code or packages names none of the package's routes
+    foreign = README.replace("`POST /auth/login/`", "github.com/auth/login/").replace(
+        "`POST /auth/logout/`", "pypi.org/auth/logout/")
+    assert "ANY /login/" in mined_routes(tmp_path / "f", capsys, {"authkit/urls.py": URLS, "README.md": foreign})
