@@ -91,7 +91,7 @@ def _under(path: str, prefix: str) -> bool:
 
 def _served_under(surface: Any, prefix: str, where: str, line: int) -> Any:
     method, _, path = surface.name.partition(" ")
-    full = join(prefix, path) if path.strip("/") else prefix.rstrip("/") + "/"  # the root: `/auth/`, as mounted
+    full = join(prefix, path)
     return replace(surface, name=f"{method} {full}",
                    detail={**surface.detail, "path": full,
                                                      "docs_mount": {"prefix": prefix, "where": where, "line": line,

@@ -1,7 +1,8 @@
 """HTTP routes that are modules: a file whose exports define one route, its method, its path and
 its handler (TiddlyWiki's server routes: `exports.method = "GET"; exports.path = /^\\/status$/;
 exports.handler = function (request, response, state) {...}`), or `module.exports = {method, path,
-handler}`. The server finds such modules by their type at run time and registers each, out of a
+handler}`, or a function returning one (`module.exports = () => ({method, path, options: {handler}})`, a
+hapi route's configuration, its handler in its options). The server finds such modules by their type at run time and registers each, out of a
 static reader's sight, so these routes carry that caveat and a lower confidence (miners/mine.py).
 """
 
@@ -28,6 +29,8 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
             continue
         left, right = expression.child_by_field_name("left"), _unwrap_js(expression.child_by_field_name("right"))
         target = parsed.text(left) if left is not None else ""
+        if target in ("exports", "module.exports") and right is not None and right.type in _FUNCTIONS[:3]:
+            right = _returned(right)
         if target in ("exports", "module.exports") and right is not None and right.type == "object":
             pairs = js_object_fields(parsed, right, lambda key: js_key(parsed, key))
             fields.update({name: _unwrap_js(value) for name, value in pairs.items()})
@@ -35,6 +38,12 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
                 parsed.text(left.child_by_field_name("object")) in ("exports", "module.exports"):
             fields[parsed.text(left.child_by_field_name("property"))] = right
     handler, path = fields.get("handler"), fields.get("path")
+    for key in ("options", "config") if handler is None else ():  # hapi: `options: {handler, ...}`
+        options = fields.get(key)
+        if options is not None and options.type == "object":
+            handler = _unwrap_js(js_object_fields(parsed, options, lambda key: js_key(parsed, key)).get("handler"))
+            if handler is not None:
+                break
     methods = _methods(parsed, fields.get("method") or fields.get("methods"))
     if handler is None or handler.type not in _FUNCTIONS or path is None or not methods:
         return []
@@ -49,6 +58,16 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
     return [_surface("http-route", _route_name(method, p), anchor, "route-module",
                      detail={"method": method, "path": p, "module_route": True, **detail})
             for method in methods for p in paths]
+
+
+def _returned(function: Any) -> Any:
+    """The object literal a function returns: an arrow function's body, or its body's one return."""
+    body = function.child_by_field_name("body")
+    if body is not None and body.type == "statement_block":
+        returns = [c for c in body.named_children if c.type == "return_statement"]
+        body = returns[0].named_child(0) if len(returns) == 1 and returns[0].named_child_count else None
+    body = _unwrap_js(body) if body is not None else None
+    return body if body is not None and body.type == "object" else None
 
 
 def _methods(parsed: ParsedFile, node: Any) -> list[str]:

@@ -301,7 +301,22 @@ ROUTE_MODULES = {
     "routes/health.js": """
         module.exports = {method: "GET", path: "/health", handler(request, h) { return "ok"; }};
     """,
+    # a hapi route's configuration a function returns, its handler in its options (screwdriver-api)
+    "plugins/builds/get.js": """
+        module.exports = () => ({
+            method: 'GET',
+            path: '/builds/{id}',
+            options: {description: 'Get a single build', handler: async (request, h) => h.response({})}
+        });
+    """,
+    "plugins/builds/update.js": """
+        module.exports = function updateRoute() {
+            const x = 1;
+            return {method: ['PUT', 'PATCH'], path: '/builds/{id}', config: {handler: (request, h) => x}};
+        };
+    """,
     # none of these is a route: no handler, a method that is not literal, a path that is not one
+    "lib/options.js": "module.exports = () => ({method: 'GET', path: '/x', options: {auth: false}});\n",
     "lib/config.js": 'exports.path = "/etc/app"; exports.method = "GET";\n',
     "lib/dynamic.js": "exports.method = verb; exports.path = '/x'; exports.handler = function () {};\n",
     "lib/relative.js": "exports.method = 'GET'; exports.path = 'x/y'; exports.handler = function () {};\n",
@@ -311,7 +326,8 @@ ROUTE_MODULES = {
 def test_a_module_whose_exports_define_a_route_is_that_route(tmp_path, capsys):
     _tree(tmp_path / "wiki", ROUTE_MODULES)
     routes = _routes(tmp_path, capsys, tmp_path / "wiki")
-    assert sorted(routes) == ["GET /health", "GET /status", "HEAD /status", "PUT /recipes/default/tiddlers/{arg1}"]
+    assert sorted(routes) == ["GET /builds/{id}", "GET /health", "GET /status", "HEAD /status", "PATCH /builds/{id}",
+                              "PUT /builds/{id}", "PUT /recipes/default/tiddlers/{arg1}"]
     status = routes["GET /status"]
     assert status["source"]["path"] == "server/routes/get-status.js" and status["source"]["line"] == 7
     assert status["evidence"][0]["detail"] == "a module that defines the route GET /status"
