@@ -541,6 +541,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 notes.append(surface.detail["unmounted"])
             if mount:
                 notes.append(DOCUMENTED_MOUNT.format(**mount))
+            if "methods_unknown" in surface.detail:
+                notes.append(surface.detail["methods_unknown"])
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
             if surface.detail.get("asset"):

@@ -346,6 +346,7 @@ _ZOD = re.compile(r"\bz\s*\.")
 _SERVERISH = re.compile(r"(server|mcp)$", re.IGNORECASE)  # a value that is not a literal (or a same-file constant)
 
 HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
+METHODS_UNKNOWN = "the resource ({}) is made at run time: which methods it answers is not known"
 LOOPBACK_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "del": "DELETE", "head": "HEAD",
                   "options": "OPTIONS"}  # @loopback/rest's route decorators
 NEST_VERBS = {"Get": "GET", "Post": "POST", "Put": "PUT", "Delete": "DELETE", "Patch": "PATCH", "Head": "HEAD",
@@ -2025,6 +2026,15 @@ class _Python:
             suffix = self.resolve(keywords.get("suffix"))
             if path is not None and path.startswith(("/", DEFERRED)) and resource is not None:
                 self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
+            elif path is not None and path.startswith("/") and len(positional) > 1 and not suffix:
+                # a resource made at run time (monasca-api's `simport.load(CONF.dispatcher.metrics)()`):
+                # the path is served, by whichever methods that class answers
+                made = positional[1]
+                if made.type == "identifier" and (value := self.value_of(made, call)) is not None:
+                    made = value  # what the name was bound to
+                made = " ".join(self.pf.text(made).split())
+                self.out.append(_surface("http-route", _route_name("ANY", path), call, "falcon", detail={
+                    "method": "ANY", "path": path, "methods_unknown": METHODS_UNKNOWN.format(made)}))
         if "tornado" in self.modules or b"/" not in self.pf.source:
             return  # (a Tornado handler list is read as Tornado's)
         for entry in self.table_entries(_PY_ROUTE_TUPLE):

@@ -1353,6 +1353,10 @@ def test_falcon_resources_and_bottle_routes(tmp_path, capsys):
         things = Things()
         app.add_route("/things", things)
         app.add_route("/things/{thing_id}", things, suffix="detail")
+        # a resource whose class the configuration names (monasca-api): the path, by unknown methods
+        metrics = simport.load(CONF.dispatcher.metrics)()
+        app.add_route("/v2.0/metrics", metrics)
+        app.add_route(CONF.path, metrics)  # (no literal path: no route)
         '''),
      "web.py": textwrap.dedent('''
         from bottle import Bottle, route, post, run
@@ -1385,9 +1389,11 @@ def test_falcon_resources_and_bottle_routes(tmp_path, capsys):
     report = mine(tmp_path, capsys, str(root))
     routes = {c["name"]: c for c in report["candidates"] if c["kind"] == "http-route"}
     assert set(routes) == {"GET /things", "POST /things", "GET /things/{thing_id}", "DELETE /things/{thing_id}",
-                           "GET /hello/<name>", "POST /login", "POST /upload", "PUT /upload", "GET /status"}
+                           "ANY /v2.0/metrics", "GET /hello/<name>", "POST /login", "POST /upload", "PUT /upload", "GET /status"}
     assert routes["GET /things/{thing_id}"]["symbol"].endswith("Things.on_get_detail")  # suffix="detail"
     assert routes["GET /things"]["description"] == "List the things."
+    assert "the resource (simport.load(CONF.dispatcher.metrics)()) is made at run time: which methods it answers " \
+        "is not known" in routes["ANY /v2.0/metrics"]["unknowns"]
     assert routes["GET /hello/<name>"]["description"] == "Greets."  # bottle's own route(), imported by name
 
 
