@@ -19,7 +19,7 @@ import yaml
 
 from .facts import FileFacts, Surface
 from .python_modules import absolute, module_files
-from .surfaces import CONFIG_FILE, DEFERRED
+from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
@@ -56,13 +56,77 @@ def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str],
             known: dict[tuple[str, str], str | None]) -> str | None:
     pieces = text.split(DEFERRED)
     for i in range(1, len(pieces), 2):  # the odd pieces are the deferred names
-        value = _config_value(pieces[i], read, known) if pieces[i].startswith(CONFIG_FILE) else \
-            _constant(pieces[i], path, modules, read, known, _HOPS)
+        if pieces[i].startswith(CONFIG_FILE):
+            value = _config_value(pieces[i], read, known)
+        elif pieces[i].startswith(CALL_ARGUMENT):
+            value = _call_argument(pieces[i], modules, read, known)
+        else:
+            value = _constant(pieces[i], path, modules, read, known, _HOPS)
         if value is None:
             return None
         # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert)
         pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
     return "".join(pieces)
+
+
+def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], bytes],
+                   known: dict[tuple[str, str], str | None]) -> str | None:
+    """The string literal every call of a module-level function passes for one parameter (by
+    keyword or position; a call that leaves it out, and no call at all, give its default): its own
+    module's calls, and those of modules that import the function or its module (CALL_ARGUMENT in
+    surfaces.py). None when a caller passes no literal, or callers pass different ones."""
+    if (ref, "") in known:
+        return known[ref, ""]
+    from . import parsing
+    from .facts import ParsedFile
+    from .python_imports import python_imports
+    from .surfaces import py_args, py_string
+
+    where, function, at, parameter, default, defaulted = ref[len(CALL_ARGUMENT):].split("#")
+    index = int(at)
+    defining = {module for module, file in modules.items() if file == where}
+    values: set[str | None] = set()
+    for path in dict.fromkeys(modules.values()):
+        data = read(path)
+        if function.encode() + b"(" not in data:
+            continue
+        parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
+        bound: dict[str, str] = {}  # local name -> the dotted name it stands for
+        for statement in parsed.tree.root_node.named_children:
+            if statement.type in ("import_statement", "import_from_statement"):
+                imported, names = python_imports(parsed, statement)
+                bound.update(names)
+                bound.update((m, m) for m in imported if statement.type == "import_statement")
+        for call in _calls(parsed.tree.root_node):
+            callee = "".join(parsed.text(call.child_by_field_name("function")).split())
+            head, _, last = callee.rpartition(".")
+            if last != function or not (
+                    (not head and (path == where or _absolute(bound.get(function, ""), path).rpartition(".")[0]
+                                   in defining))
+                    or (head and _absolute(bound.get(head, head), path) in defining)):
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            given = keywords.get(parameter) or (positional[index] if 0 <= index < len(positional) else None)
+            values.add(py_string(parsed, given) if given is not None else default if defaulted == "1" else None)
+    if not values and defaulted == "1":
+        values.add(default)  # called by the package's users alone: what a call that leaves it out gets
+    found = values.pop() if len(values) == 1 else None
+    known[ref, ""] = found
+    return found
+
+
+def _absolute(dotted: str, importer: str) -> str:
+    return absolute(dotted, importer) if dotted.startswith(".") else dotted
+
+
+def _calls(node: Any) -> list[Any]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "call":
+            out.append(n)
+        stack.extend(n.named_children)
+    return out
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

@@ -486,6 +486,9 @@ def py_literal(pf: ParsedFile, node: Any) -> Any:
 
 
 DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in its module (or drops the route)
+# a deferred part its function's callers give: "arg:" + file, function, positional index (-1: by keyword only),
+# parameter, default and whether it has one, joined by "#"
+CALL_ARGUMENT = "arg:"
 CONFIG_FILE = "file:"  # a deferred part read from a config file: "file:" + path + "#" + keys joined by \x1f
 _CONFIG_LOADERS = ("yaml.safe_load", "yaml.load", "json.load", "json.loads")
 _CONFIG_SUFFIXES = (".yml", ".yaml", ".json")
@@ -1716,6 +1719,8 @@ class _Python:
             if not positional or positional[0].type not in ("identifier", "attribute", "call"):
                 continue
             prefix = self.configured_prefix(given, call) if given is not None else ""
+            if prefix is None and given is not None:
+                prefix = self.parameter_prefix(given, call)  # `def register(app, url_prefix)`: what callers pass
             if attr == "add_namespace" and prefix is not None:  # flask-restx: under the Api's own prefix too
                 api = self.value_of(call.child_by_field_name("function").child_by_field_name("object"), call)
                 outer = self.resolve(py_args(api.child_by_field_name("arguments"))[1].get("prefix")) \
@@ -1768,6 +1773,36 @@ class _Python:
         written = "".join(self.pf.text(factory.child_by_field_name("function")).split())
         full = self.imported_as(written)
         return (full.rpartition(".")[0] or ".", full.rpartition(".")[2]) if full else (None, written)
+
+    def parameter_prefix(self, node: Any, at: Any) -> str | None:
+        """A mount's prefix that is a parameter of the module-level function it is made in
+        (sahara's `def register_blueprints(app, url_prefix)`), left DEFERRED for assembly to read
+        from the function's callers (miners/deferred_paths.py); else None."""
+        function = _enclosing(at, "function_definition")
+        if node.type != "identifier" or function is None or function.parent is None or \
+                function.parent.type != "module":
+            return None
+        params = function.child_by_field_name("parameters")
+        name, index, default, positional = self.pf.text(node), -1, None, True
+        for param in params.named_children if params is not None else ():
+            if param.type in ("keyword_separator", "list_splat_pattern", "dictionary_splat_pattern"):
+                positional = False  # (what follows `*` or `*args` is passed by keyword only)
+                continue
+            named = param if param.type == "identifier" else param.child_by_field_name("name") or next(
+                (c for c in param.named_children if c.type == "identifier"), None)
+            index += positional
+            if named is not None and self.pf.text(named) == name:
+                value = param.child_by_field_name("value")
+                default = self.resolve(value) if value is not None else None
+                break
+        else:
+            return None
+        if self.value_of(node, at) is not None:
+            return None  # (rebound in the body)
+        function_name = self.pf.text(function.child_by_field_name("name"))
+        at_index = index if positional else -1
+        return f"{DEFERRED}{CALL_ARGUMENT}{self.pf.path}#{function_name}#{at_index}#{name}#{default or ''}" \
+            f"#{int(default is not None)}{DEFERRED}"
 
     def configured_prefix(self, node: Any, at: Any) -> str | None:
         """A mount's prefix: a literal or a constant; else the default it falls back to when

@@ -622,6 +622,30 @@ def test_an_app_factorys_default_prefix_serves_a_same_file_factorys_router(tmp_p
     assert sorted(routes) == ["GET /tides/extremes", "GET /v2/extremes"]
 
 
+def test_a_blueprint_mounted_at_a_functions_parameter_is_served_where_its_callers_say(tmp_path, capsys):
+    """sahara: `def register_blueprints(app, url_prefix)` registers each blueprint at url_prefix,
+    and the app builder calls `api_v2.register_blueprints(app, url_prefix='/v2')`."""
+    blueprint = "import flask\nrest = flask.Blueprint('{0}', __name__)\n\n@rest.get('/{0}')\ndef listing():\n    pass\n"
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "", "svc/api/__init__.py": "",
+        "svc/api/v2/__init__.py": (
+            "from svc.api.v2 import clusters, jobs\n\n\ndef register_blueprints(app, url_prefix):\n"
+            "    app.register_blueprint(clusters.rest, url_prefix=url_prefix)\n"
+            "    app.register_blueprint(jobs.rest, url_prefix=url_prefix)\n"),
+        "svc/api/v2/clusters.py": blueprint.format("clusters"), "svc/api/v2/jobs.py": blueprint.format("jobs"),
+        "svc/api/v3.py": blueprint.format("nodes") + (
+            "\n\ndef attach(app, *, prefix='/v3'):\n    app.register_blueprint(rest, url_prefix=prefix)\n"),
+        "svc/api/v4.py": blueprint.format("tasks") + (
+            "\n\ndef attach(app, prefix):\n    app.register_blueprint(rest, url_prefix=prefix)\n"),
+        "svc/app.py": (
+            "import flask\nfrom svc.api import v2 as api_v2\nfrom svc.api.v4 import attach\n\n\ndef build():\n"
+            "    app = flask.Flask(__name__)\n    api_v2.register_blueprints(app, url_prefix='/v2')\n"
+            "    attach(app, '/v4')\n    attach(app, '/v5')\n    return app\n"),
+    })
+    # v3's attach is called by no one here: its default; v4's callers disagree: not followed
+    assert sorted(routes) == ["GET /tasks", "GET /v2/clusters", "GET /v2/jobs", "GET /v3/nodes"], sorted(routes)
+
+
 def test_fastify_plugins_registered_under_a_prefix_and_a_decorator_applied_by_a_call(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "package.json": '{"name": "meta", "version": "1.0.0", "main": "dist/server/app.js"}',
