@@ -28,7 +28,9 @@ _NOT_A_PREFIX = re.compile(r"[^\w{}<>:.~@$+=!%,/-]")  # what a mount's path cann
 
 def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]]) -> None:
     """Rename, in place, each file's routes to the prefix its documentation serves them under."""
-    named = documented_paths([(where, text) for where, text in texts if not HISTORY.search(where)])
+    if not texts or not any(sum(s.kind == "http-route" for s in f.surfaces) >= 2 for f in facts.values()):
+        return  # (a library's documentation is not read for it)
+    named = documented_paths(texts, files=lambda where: not HISTORY.search(where))
     if not named:
         return
     by_segment: dict[str, list[str]] = {}

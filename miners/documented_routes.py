@@ -23,6 +23,7 @@ under a prefix the code does not know (mounted at run time) matches by its end.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -107,34 +108,57 @@ FRAMEWORK_PAGE = "served by the framework itself ({}): a page about the API, not
 _UNTIL_NAMED = (FRAMEWORK_PAGE.partition("(")[0], ASSET)
 
 
-def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset()) \
-        -> dict[str, tuple[str, int]]:
+def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, int]] = frozenset(),
+                     files: Callable[[str], bool] | None = None) -> dict[str, tuple[str, int]]:
     """{path as the documentation writes it (without a trailing slash or punctuation): (file, line)},
-    from every line but those in `skip`. In a table's row, the first path may be a prefix column
-    (`| Coqui | `/coqui` | `GET /api/tts` |`): the row's later paths are also named under it."""
+    from every line but those in `skip`, of the files `files` accepts (default: all). In a table's
+    row, the first path may be a prefix column (`| Coqui | `/coqui` | `GET /api/tts` |`): the
+    row's later paths are also named under it. Each file is read once per `texts` (the
+    documented-mount, linking and listing passes all ask)."""
     out: dict[str, tuple[str, int]] = {}
-    for path, text in texts:
-        if "/" not in text:
+    for path, named in _named_by_file(texts):
+        if files is not None and not files(path):
             continue
-        counted, line, row, prefix = 0, 1, 0, ""
-        for m in _PATH.finditer(text):
-            token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
-            if len(token) <= 1 or m[0][0] != "/" and _foreign(m[0]):
-                continue
-            line, counted = line + text.count("\n", counted, m.start()), m.start()
-            if (path, line) in skip:
-                continue
-            named = [token]
-            if line != row:  # the row's first path
-                start = text.rfind("\n", 0, m.start()) + 1
-                row, prefix = line, token if text[start:m.start()].lstrip().startswith("|") else ""
-            elif prefix:
-                named.append(prefix + token)
-            for name in named:
-                if name not in out:
-                    out[name] = (path, line)
-                    if len(out) >= _MAX_TOKENS:
-                        return out
+        for name, line in named:
+            if name not in out and (path, line) not in skip:
+                out[name] = (path, line)
+                if len(out) >= _MAX_TOKENS:
+                    return out
+    return out
+
+
+_last: list[Any] = [None, []]  # the texts last read, and their paths by file (one package at a time)
+
+
+def _named_by_file(texts: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, int]]]]:
+    if _last[0] is not texts:
+        _last[0], _last[1] = texts, [(path, _named_in(text)) for path, text in texts]
+    return _last[1]
+
+
+def _named_in(text: str) -> list[tuple[str, int]]:
+    """The paths one file names, (path, line) in order, each path once per line."""
+    out: list[tuple[str, int]] = []
+    if "/" not in text:
+        return out
+    distinct: set[str] = set()
+    counted, line, row, prefix = 0, 1, 0, ""
+    for m in _PATH.finditer(text):
+        token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
+        if len(token) <= 1 or m[0][0] != "/" and _foreign(m[0]):
+            continue
+        line, counted = line + text.count("\n", counted, m.start()), m.start()
+        named = [token]
+        if line != row:  # the row's first path
+            start = text.rfind("\n", 0, m.start()) + 1
+            row, prefix = line, token if text[start:m.start()].lstrip().startswith("|") else ""
+        elif prefix:
+            named.append(prefix + token)
+        for name in named:
+            out.append((name, line))
+            distinct.add(name)
+        if len(distinct) >= _MAX_TOKENS:
+            break  # (no more of them could be read)
     return out
 
 
