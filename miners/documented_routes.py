@@ -100,6 +100,9 @@ HISTORY = re.compile(r"(?:^|/|[^/]*[._-])(?:change(?:s|log)|history|news|release
 # an example names the server, not its root page)
 _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
 MIN_LISTED = 3  # entries that make a list, not a mention
+# a list that names fewer than one in this many of the routes the code serves is a selection
+# (chimera-api's README names 8 of its 481), not a statement of the surface
+SELECTION = 20
 OPENAPI_OMITS = UNDECLARED.partition("{")[0]
 UNLISTED = "served, but not among the endpoints the documentation lists ({paths})"
 # FastAPI's /docs, /redoc, /openapi.json: the framework's pages about the API; public when the docs name one
@@ -500,6 +503,9 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
     served = {pair for found in matches for pair in found}
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one
+    listed = sum(bool(found) for found in matches)
+    if listed * SELECTION < len({_registration(route) for route in routes}):
+        return  # a few of many routes: the highlights of an API, not a statement of all it serves
     prose = _Names(documented_paths(texts, lines), literal)
     root_named = any(not HISTORY.search(where) and _ROOT.search(text) for where, text in texts)
     note = UNLISTED.format(paths=", ".join(sorted({entries[pair][0] for pair in served})))

@@ -120,6 +120,18 @@ def test_no_list_no_change_too_few_entries_another_servers_list_a_changelog_or_a
     assert listed["GET /api/kpis"] == "internal" and listed["GET /"] == "internal"
 
 
+def test_a_list_of_a_few_of_many_routes_is_a_selection_and_hides_none():
+    # chimera-api's README lists 8 of the 481 routes its code serves: highlights, not its surface
+    served = [f"GET /api/v1/{area}/{thing}" for area in ("banking", "health", "shop", "telecom")
+              for thing in ("accounts", "orders", "users", "items", "logs")]
+    readme = "## Endpoints\n\n- `GET /api/v1/banking/accounts`\n- `GET /api/v1/shop/orders`\n"
+    assert set(_visibility(served, [("README.md", readme)]).values()) == {"public"}  # 2 of 20: no list anyway
+    three = readme + "- `GET /api/v1/health/users`\n"
+    assert set(_visibility(served, [("README.md", three)]).values()) == {"internal", "public"}  # 3 of 20
+    many = served + [f"GET /api/v2/{n}" for n in range(60)]  # 3 of 80: fewer than one in 20
+    assert set(_visibility(many, [("README.md", three)]).values()) == {"public"}
+
+
 def test_entries_with_a_colon_after_the_method_and_sections_that_a_method_heads():
     readme = ("## Base APIs Design\n\n- `POST: /register/`: Register\n- `GET: /profile/`: Profile\n\n"
               "# REST API\n\n## GET Endpoints\n\n### `/v1/wallets/`: Get wallet\n\nReturns:\n\n- `/v1/x` is prose\n\n"
