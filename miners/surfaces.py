@@ -2497,6 +2497,11 @@ class _Python:
         if routed.endswith(".urls") and routed[:-5] in self.drf_routers():  # include(router.urls): a DRF router
             self.found_mounts.append(Mount(owner, prefix, routed[:-5], None, line_of(call)))
             return
+        module_of, _, router = routed[:-5].rpartition(".")
+        if routed.endswith(".urls") and module_of and "." not in module_of and module_of in self.names:
+            # include(rest.router.urls): the router another module of the package makes (`from . import rest`)
+            self.found_mounts.append(Mount(owner, prefix, router, self.imported_as(module_of), line_of(call)))
+            return
         if target.type == "list":  # include([path("build/", views.build_list), ...])
             self.found_mounts.append(Mount(owner, prefix, _inline_patterns(target), None, line_of(call)))
             return
@@ -2505,9 +2510,9 @@ class _Python:
             module, name = self.factory_target(factory)
             self.found_mounts.append(Mount(owner, prefix, name, module, line_of(call), called=True))
             return
-        module = self.resolve(args[0])  # include("shop.urls")
-        if module is None and args[0].type in ("identifier", "attribute"):  # include(shop.urls), imported
-            text = "".join(self.pf.text(args[0]).split())
+        module = self.resolve(target)  # include("shop.urls"), include(("shop.urls", "shop"), namespace=...)
+        if module is None and target.type in ("identifier", "attribute"):  # include(shop.urls), imported
+            text = "".join(self.pf.text(target).split())
             module = self.imported_as(text) or (text if text in self.modules else None)  # (import shop.api.urls)
         if module is not None:
             self.found_mounts.append(Mount(owner, prefix, "urlpatterns", module, line_of(call)))

@@ -1572,6 +1572,26 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
     assert routes["GET /api/users/"]["description"] == "Users of the service."  # inherited: the class's doc
 
 
+def test_django_include_of_a_namespaced_module_and_of_another_modules_drf_router(tmp_path, capsys):
+    """argus-server: include(("argus.site.api_v2_urls", "api"), namespace="v2"); squad:
+    include(rest.router.urls) with the router made in `squad/api/rest.py`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "", "svc/api/__init__.py": "",
+        "svc/urls.py": ("from django.urls import include, path\n\nurlpatterns = [\n"
+                        "    path('api/v2/', include(('svc.api_v2_urls', 'api'), namespace='v2')),\n"
+                        "    path('api/', include('svc.api.urls')),\n]\n"),
+        "svc/api_v2_urls.py": ("from django.urls import path\nfrom svc import views\n\n"
+                               "urlpatterns = [path('incidents/', views.incidents)]\n"),
+        "svc/views.py": "def incidents(request):\n    pass\n",
+        "svc/api/urls.py": ("from django.urls import include, re_path as url\nfrom . import rest\n\n"
+                            "urlpatterns = [url(r'^', include(rest.router.urls))]\n"),
+        "svc/api/rest.py": ("from rest_framework import routers, viewsets\n\n\nclass ProjectViewSet(viewsets.ViewSet):\n"
+                            "    def list(self, request):\n        pass\n\n\nrouter = routers.SimpleRouter()\n"
+                            "router.register(r'projects', ProjectViewSet)\n"),
+    })
+    assert set(routes) == {"ANY /api/v2/incidents/", "GET /api/projects/"}
+
+
 def test_django_class_based_views_serve_the_methods_their_classes_answer(tmp_path, capsys):
     root = tmp_path / "cbv"
     _write_tree(root, {
