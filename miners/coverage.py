@@ -77,14 +77,12 @@ def plan(files: list[tuple[str, int]], declared: dict[str, str] | None = None) -
             out.evidence.append((path, "documentation"))
             continue
         language = language_of(path) or declared.get(path)
-        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES and _spec_document(path):
-            out.api_documents.append(path)
-            continue
-        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES and not TESTS.search(path):
-            if not EXAMPLES.search(path):
+        if language is None and DATA.search(path) and size <= MAX_DECLARATION_BYTES:
+            if not TESTS.search(path) and not EXAMPLES.search(path):
                 out.declarations.append(path)  # an OpenAPI document, a tool listing, a manifest... or just data
                 continue
-            if DOCS_ONLY.search(path):  # a manifest there is an example of one; an OpenAPI document, the API's
+            # a manifest in docs/ is an example of one; an OpenAPI document there, or in spec/, the API's
+            if not TESTS.search(path) and DOCS_ONLY.search(path) or _spec_document(path):
                 out.api_documents.append(path)
                 continue
         if language is None:

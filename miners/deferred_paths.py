@@ -97,7 +97,7 @@ def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], byte
                 imported, names = python_imports(parsed, statement)
                 bound.update(names)
                 bound.update((m, m) for m in imported if statement.type == "import_statement")
-        for call in _calls(parsed.tree.root_node):
+        for call in parsing.descendants(parsed.tree.root_node, "call"):
             callee = "".join(parsed.text(call.child_by_field_name("function")).split())
             head, _, last = callee.rpartition(".")
             if last != function or not (
@@ -117,16 +117,6 @@ def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], byte
 
 def _absolute(dotted: str, importer: str) -> str:
     return absolute(dotted, importer) if dotted.startswith(".") else dotted
-
-
-def _calls(node: Any) -> list[Any]:
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        if n.type == "call":
-            out.append(n)
-        stack.extend(n.named_children)
-    return out
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from .declared_routes import route_key
-from .documented_routes import HISTORY, documented_paths, path_pattern
+from .documented_routes import HISTORY, documented_paths, path_pattern, paths_by_segment
 from .mounts import join
 
 DOCUMENTED_MOUNT = ("served under {prefix} as the documentation writes it ({where}:{line}); the code leaves the "
@@ -33,10 +33,7 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
     named = documented_paths(texts, files=lambda where: not HISTORY.search(where))
     if not named:
         return
-    by_segment: dict[str, list[str]] = {}
-    for token in named:
-        for part in dict.fromkeys(token.split("/")):
-            by_segment.setdefault(part, []).append(token)
+    by_segment = paths_by_segment(named)
     for f in facts.values():
         routes = [s for s in f.surfaces if s.kind == "http-route"]
         if len(routes) < 2:

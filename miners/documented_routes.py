@@ -130,13 +130,17 @@ def documented_paths(texts: list[tuple[str, str]], skip: AbstractSet[tuple[str, 
     return out
 
 
-_last: list[Any] = [None, []]  # the texts last read, and their paths by file (one package at a time)
+# the texts last read, and their paths by file (one package at a time; replaced whole, so that a
+# thread mining another package never reads one's texts with the other's paths)
+_last: tuple[Any, list[tuple[str, list[tuple[str, int]]]]] = (None, [])
 
 
 def _named_by_file(texts: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, int]]]]:
-    if _last[0] is not texts:
-        _last[0], _last[1] = texts, [(path, _named_in(text)) for path, text in texts]
-    return _last[1]
+    global _last
+    last = _last
+    if last[0] is not texts:
+        last = _last = (texts, [(path, _named_in(text)) for path, text in texts])
+    return last[1]
 
 
 def _named_in(text: str) -> list[tuple[str, int]]:
@@ -439,17 +443,24 @@ def _by_method(pairs: Any, literal: set[str]) -> dict[str, _Names]:
     return {method: _Names(tokens, literal) for method, tokens in grouped.items()}
 
 
+def paths_by_segment(named: Any) -> dict[str, list[str]]:
+    """{segment: the documented paths that have it}, each path once per segment."""
+    out: dict[str, list[str]] = {}
+    for token in named:
+        for part in dict.fromkeys(token.split("/")):
+            out.setdefault(part, []).append(token)
+    return out
+
+
 class _Names:
     """The documentation's paths, found by a route's literal segment and matched by its pattern
     (or, for a route of parameters only, by its shape)."""
 
     def __init__(self, named: dict[str, Any], literal: set[str]):
         self.literal = literal
-        self.by_segment: dict[str, list[str]] = {}  # a segment -> the named paths that have it
+        self.by_segment = paths_by_segment(named)  # a segment -> the named paths that have it
         self.parameters_only: dict[str, str] = {}  # `/{}/{}` -> `/:package/:version`, the first so named
         for token in named:
-            for part in dict.fromkeys(token.split("/")):
-                self.by_segment.setdefault(part, []).append(token)
             if "{" in token or ":" in token or "<" in token:
                 shape = route_key("GET", token)[1]
                 if all(part == "{}" for part in shape.split("/")[1:]):

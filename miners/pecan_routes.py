@@ -170,16 +170,20 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
                            custom, doc, dispatches, decorators)
 
 
-def _decorator_names(parsed: ParsedFile, decorated: Any) -> list[str]:
-    """What each decorator calls or is, as written (`controllers.enforce_rbac`)."""
+def _decorators(decorated: Any) -> list[tuple[Any, Any]]:
+    """(expression, what it calls or is) of each decorator: `@expose(...)` is (the call, `expose`)."""
     out = []
     for dec in decorated.children:
         if dec.type == "decorator" and dec.named_children:
             expr = dec.named_children[0]
-            callee = expr.child_by_field_name("function") if expr.type == "call" else expr
-            if callee is not None and callee.type in ("identifier", "attribute"):
-                out.append(parsed.text(callee))
+            out.append((expr, expr.child_by_field_name("function") if expr.type == "call" else expr))
     return out
+
+
+def _decorator_names(parsed: ParsedFile, decorated: Any) -> list[str]:
+    """What each decorator calls or is, as written (`controllers.enforce_rbac`)."""
+    return [parsed.text(callee) for _, callee in _decorators(decorated)
+            if callee is not None and callee.type in ("identifier", "attribute")]
 
 
 def _child_class(parsed: ParsedFile, value: Any, names: dict[str, str]) -> str | None:
@@ -306,11 +310,7 @@ def _exposed(parsed: ParsedFile, decorated: Any) -> tuple[str, str | None, bool]
     for `@expose(generic=True)` (its other methods are 405 until a `when` registers them), ("POST",
     "index", False) for `@index.when(method="POST")`, a True third for wsme's `@wsexpose(...,
     body=Type)`; None if not exposed."""
-    for dec in decorated.children:
-        if dec.type != "decorator" or not dec.named_children:
-            continue
-        expr = dec.named_children[0]
-        callee = expr.child_by_field_name("function") if expr.type == "call" else expr
+    for expr, callee in _decorators(decorated):
         name = parsed.text(callee).rpartition(".")[2] if callee is not None else ""
         keywords = {parsed.text(a.child_by_field_name("name")): parsed.text(a.child_by_field_name("value"))
                     for a in expr.child_by_field_name("arguments").named_children

@@ -14,8 +14,8 @@ from .facts import ParsedFile, Surface
 from .surfaces import _regex_paths, _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_string
 
 _MARK = b"handler"
-_FUNCTIONS = ("function_expression", "function", "arrow_function", "identifier", "member_expression",
-              "method_definition")
+_LITERAL_FUNCTIONS = ("function_expression", "function", "arrow_function")
+_FUNCTIONS = (*_LITERAL_FUNCTIONS, "identifier", "member_expression", "method_definition")
 
 
 def route_module(parsed: ParsedFile) -> list[Surface]:
@@ -29,7 +29,7 @@ def route_module(parsed: ParsedFile) -> list[Surface]:
             continue
         left, right = expression.child_by_field_name("left"), _unwrap_js(expression.child_by_field_name("right"))
         target = parsed.text(left) if left is not None else ""
-        if target in ("exports", "module.exports") and right is not None and right.type in _FUNCTIONS[:3]:
+        if target in ("exports", "module.exports") and right is not None and right.type in _LITERAL_FUNCTIONS:
             right = _returned(right)
         if target in ("exports", "module.exports") and right is not None and right.type == "object":
             pairs = js_object_fields(parsed, right, lambda key: js_key(parsed, key))

@@ -2067,9 +2067,9 @@ class _Python:
                 made = positional[1]
                 if made.type == "identifier" and (value := self.value_of(made, call)) is not None:
                     made = value  # what the name was bound to
-                made = " ".join(self.pf.text(made).split())
+                unknown = METHODS_UNKNOWN.format(" ".join(self.pf.text(made).split()))
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "falcon", detail={
-                    "method": "ANY", "path": path, "methods_unknown": METHODS_UNKNOWN.format(made)}))
+                    "method": "ANY", "path": path, "methods_unknown": unknown}))
         if "tornado" in self.modules or b"/" not in self.pf.source:
             return  # (a Tornado handler list is read as Tornado's)
         for entry in self.table_entries(_PY_ROUTE_TUPLE):
