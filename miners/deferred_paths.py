@@ -173,7 +173,10 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
     head, _, attr = name.partition(".")
     if head.removesuffix("()").encode() not in data:
         return None
-    parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
+    try:
+        parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
+    except parsing.ParseTimeout:
+        return None  # (the constant is not known)
     root = parsed.tree.root_node
     if attr:
         return _attribute_default(parsed, head, attr, path, modules, read, known, hops)

@@ -221,7 +221,10 @@ class _Constants:
 
             data = self.read(path)
             language = self.facts[path].language
-            self.by_module[path] = _Js(ParsedFile(path, language, data, parsing.parse(language, data))).strings
+            try:
+                self.by_module[path] = _Js(ParsedFile(path, language, data, parsing.parse(language, data))).strings
+            except parsing.ParseTimeout:
+                self.by_module[path] = {}  # (its strings are not known)
         return self.by_module[path]
 
 
