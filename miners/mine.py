@@ -36,6 +36,7 @@ from .doc_mounts import DOCUMENTED_MOUNT, apply_documented_mounts
 from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
+from .dir_routes import expand_dir_routes
 from .file_routes import add_file_routes
 from .method_path_routes import method_path_routes
 from .json_server import json_server_routers, resolve_json_server_routes
@@ -60,6 +61,8 @@ from .words import WORDS_ONLY
 OPAQUE = "custom:external.opaque-effects"
 MINIFIED_ENTRY_BYTES = MAX_BYTES  # a minified entry point is mined up to any source file's size (a service's bundle)
 UNKNOWN_PREFIX = "served under a prefix set at run time ({}), not known here: the path as registered"
+PER_FILE = ("one of the routes {file}:{line} makes at run time, one for each file of {dir}/: its path is this "
+            "file's name ({handler_file}) as that code turns names into paths; a deployment's directory may hold others")
 FROM_MINIFIED = "read from minified code: the package declares it as an entry point and ships no source for it"
 JS = ("javascript", "typescript", "tsx")
 
@@ -184,6 +187,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
+    expand_dir_routes(facts, sizes)  # a route for each file of a directory a server reads at run time
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
@@ -533,7 +537,15 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             elif surface.detail.get("module_route"):  # (the server registers it at run time, by module type)
                 what = "class" if "route_class" in surface.detail else "module"
                 evidence[0]["detail"] = f"a {what} that defines the route {surface.name}"
-            if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail:
+            if "per_file_from" in surface.detail:  # the directory read, and the file that is the route
+                made = surface.detail["per_file_from"]
+                evidence.append({"kind": "route", "detail": f"reads the directory {made['dir']}/ and registers a "
+                                 "route for each file", "path": path, "line": made["line"]})
+                if "handler_path" not in surface.detail:
+                    evidence.append({"kind": "declaration", "detail": f"the file {made['file']}",
+                                     "path": made["file"], "line": 1})
+            if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail \
+                    or "per_file_from" in surface.detail:
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             unknown = surface.detail.get("prefix_unknown")
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []
@@ -543,6 +555,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 notes.append(DOCUMENTED_MOUNT.format(**mount))
             if "methods_unknown" in surface.detail:
                 notes.append(surface.detail["methods_unknown"])
+            made = surface.detail.get("per_file_from")
+            if made:
+                notes.append(PER_FILE.format(file=path, line=made["line"], dir=made["dir"], handler_file=made["file"]))
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
             if surface.detail.get("asset"):
