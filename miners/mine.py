@@ -32,14 +32,14 @@ from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
+from .dir_routes import expand_dir_routes
 from .doc_mounts import DOCUMENTED_MOUNT, apply_documented_mounts
 from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
-from .dir_routes import expand_dir_routes
 from .file_routes import add_file_routes
-from .method_path_routes import method_path_routes
 from .json_server import json_server_routers, resolve_json_server_routes
+from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .node_http_routes import node_http_routes
@@ -537,6 +537,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             elif surface.detail.get("module_route"):  # (the server registers it at run time, by module type)
                 what = "class" if "route_class" in surface.detail else "module"
                 evidence[0]["detail"] = f"a {what} that defines the route {surface.name}"
+            elif surface.detail.get("loaded_table"):  # (a server loads the module and registers its table)
+                evidence[0]["detail"] = f"{surface.framework} route table a module returns: {surface.name}"
             if "per_file_from" in surface.detail:  # the directory read, and the file that is the route
                 made = surface.detail["per_file_from"]
                 evidence.append({"kind": "route", "detail": f"reads the directory {made['dir']}/ and registers a "
@@ -545,7 +547,7 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                     evidence.append({"kind": "declaration", "detail": f"the file {made['file']}",
                                      "path": made["file"], "line": 1})
             if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail \
-                    or "per_file_from" in surface.detail:
+                    or "per_file_from" in surface.detail or surface.detail.get("loaded_table"):
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
             unknown = surface.detail.get("prefix_unknown")
             notes = [UNKNOWN_PREFIX.format(unknown)] if unknown else []

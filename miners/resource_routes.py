@@ -24,7 +24,7 @@ from .python_modules import absolute, find_through_reexports, module_files
 
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 # what a placeholder says that its routes keep
-_CARRIED = ("table", "receiver", "config_from", "within", "prefix_unknown")
+_CARRIED = ("table", "loaded_table", "receiver", "config_from", "within", "prefix_unknown")
 
 
 @dataclass(frozen=True)

@@ -2010,6 +2010,17 @@ class _Python:
             if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
                     self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
                 lists.append(right)
+        tables = set()
+        if b"routes" in self.pf.source or b"handlers" in self.pf.source:
+            # `return {'routes': [(r'/datasets', DatasetsHandler, cfg), ...]}`: a module's table for a
+            # server that loads it at run time (iceprod's setup()); listed, the loading not followed
+            for pair in descendants(self.pf.tree.root_node, "pair"):
+                key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+                name = py_string(self.pf, key) if key is not None and key.type == "string" else None
+                if name and name.lower().endswith(("routes", "handlers")) and value is not None and \
+                        value.type == "list":
+                    lists.append(value)
+                    tables.add(value.start_byte)
         for listed in lists:
             entries += [e for e in listed.named_children if e.type in ("tuple", "list", "call")]
         done: set[int] = set()
@@ -2034,7 +2045,8 @@ class _Python:
             for path in _regex_paths(pattern) if pattern is not None else ():
                 if path.startswith(("/", DEFERRED)):
                     self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado",
-                                  **({"prefix_unknown": unknown} if unknown else {}))
+                                  **({"prefix_unknown": unknown} if unknown else {}),
+                                  **({"loaded_table": True} if entry.parent.start_byte in tables else {}))
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""

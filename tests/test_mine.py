@@ -2155,3 +2155,48 @@ def test_a_route_table_by_path_and_method_that_its_module_registers(tmp_path, ca
     assert sorted(routes) == ["GET /", "GET /traits", "GET /traits/{name}", "PUT /traits/{name}"]
     assert all(route["visibility"] == "public" for route in routes.values())
     assert routes["GET /traits"]["symbol"] == "trait.list_traits"
+
+
+def test_a_tornado_route_table_a_module_returns_for_its_server_to_load(tmp_path, capsys):
+    from conftest import mined_routes
+
+    handlers = textwrap.dedent('''
+        import tornado.web
+
+        from ..base_handler import APIBase
+
+
+        def setup(handler_cfg):
+            """Routes, for the server that imports this module by name."""
+            return {
+                'routes': [
+                    (r'/datasets', MultiDatasetHandler, handler_cfg),
+                    (r'/datasets/(?P<dataset_id>\\w+)', DatasetHandler, handler_cfg),
+                ],
+                'database': 'datasets',
+            }
+
+
+        class MultiDatasetHandler(APIBase):
+            async def get(self):
+                pass
+
+            async def post(self):
+                pass
+
+
+        class DatasetHandler(APIBase):
+            async def get(self, dataset_id):
+                pass
+    ''')
+    settings = "OPTIONS = {'handlers': ['not', 'routes']}\n"  # a list under such a key, not of routes
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/rest/__init__.py": "",
+                                             "svc/rest/base_handler.py": "import tornado.web\n\n\n"
+                                             "class APIBase(tornado.web.RequestHandler):\n    pass\n",
+                                             "svc/rest/handlers/__init__.py": "",
+                                             "svc/rest/handlers/datasets.py": handlers,
+                                             "svc/rest/settings.py": "import tornado\n" + settings})
+    assert sorted(routes) == ["GET /datasets", "GET /datasets/{dataset_id}", "POST /datasets"]
+    route = routes["GET /datasets/{dataset_id}"]
+    assert route["evidence"][0]["detail"] == "tornado route table a module returns: GET /datasets/{dataset_id}"
+    assert route["confidence"] == 0.7
