@@ -157,6 +157,7 @@ class PecanController:
     doc: str = ""
     dispatches: bool = False  # defines `_lookup`, `_default` or `_route`: a path's other segments go there
     decorators: dict[int, list[str]] = field(default_factory=dict)  # an exposed method's line: its other decorators, dotted
+    verb_names: dict[str, str] = field(default_factory=dict)  # its _handle_<verb> routes that verb to these: {post_all: POST}
 
 
 @dataclass
@@ -175,7 +176,8 @@ class FileFacts:
     route_classes: list[RouteClass] = field(default_factory=list)  # classes whose fields declare a route
     global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)
     pecan: list[PecanController] = field(default_factory=list)  # Pecan controllers (object dispatch)
-    pecan_roots: list[str] = field(default_factory=list)  # controllers named as an app's root ('pkg.root.RootController')
+    # controllers named as an app's root: ('pkg.root.RootController', the module-level function naming it, or "")
+    pecan_roots: list[tuple[str, str]] = field(default_factory=list)
     pecan_injecting: list[str] = field(default_factory=list)  # decorators that insert a method's first argument
     adds_resources_in_loop: bool = False  # add_resource(entry[0], entry[1]): flask-restful resources from a table
     json_servers: list[tuple[str, str, int]] = field(default_factory=list)  # json-server routers: (variable, database, line)

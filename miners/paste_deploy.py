@@ -82,7 +82,14 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
         above += (name,)
         kind = section.split(":", 1)[0].strip()
         items = dict(config.items(section))
-        if kind == "composite":
+        if kind == "composite" and items.get("use", "").startswith("call:") and \
+                not any(key.startswith("/") for key in items):
+            # OpenStack's `use = call:pkg.middleware:auth_pipeline_factory` with a pipeline per auth
+            # strategy (`noauth = cors ... app`, `keystone = cors authtoken ... app`): the last is the app
+            for key, value in items.items():
+                if key != "use" and value.split() and value.split()[-1] in sections:
+                    walk(value.split()[-1], prefix, where, above)
+        elif kind == "composite":
             for key, value in items.items():
                 if key.startswith("/") and value.split():
                     walk(value.split()[0], join(prefix, key) if prefix else key,
@@ -120,6 +127,13 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
             for reached in graph.reach(start, function.strip()):
                 for prefix, where in prefixes.items():
                     served.setdefault(reached, {}).setdefault(prefix, where)
+    # a Pecan app's root controller named in a function a factory reaches: its tree's routes too
+    roots: dict[str, dict[str, Where]] = {}
+    for (path, function), prefixes in served.items():
+        for dotted, within in facts[path].pecan_roots:
+            if within == function:
+                for prefix, where in prefixes.items():
+                    roots.setdefault(dotted, {}).setdefault(prefix, where)
     for path, f in facts.items():
         if f.language != "python" or not any(s.kind == "http-route" for s in f.surfaces):
             continue
@@ -127,6 +141,8 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
         for surface in f.surfaces:
             owner = _enclosing(f.symbols, surface.line) if surface.kind == "http-route" else None
             prefixes = served.get((path, owner.name)) if owner is not None else None
+            if not prefixes and surface.kind == "http-route" and "pecan_root" in surface.detail:
+                prefixes = roots.get(surface.detail["pecan_root"])
             if not prefixes:
                 routes.append(surface)
                 continue

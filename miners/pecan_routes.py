@@ -40,6 +40,11 @@ from .python_modules import absolute, find_through_reexports, module_files
 _EXPOSE = ("expose", "wsexpose")  # pecan.expose, wsmeext.pecan.wsexpose
 _REST_VERBS = {"get_all": "GET", "get_one": "GET", "get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH",
                "delete": "DELETE"}
+# designate's RestController: `_handle_post` routes POST to `self._find_controller('post_all', 'post')`
+# with no segment left, else to `post_one`: a verb's methods named by the package's own base class
+_HANDLE = re.compile(r"^_handle_(get|post|put|patch|delete)$")
+_FIND_CONTROLLER = re.compile(r"_find_controller\(([^)]*)\)")
+_QUOTED = re.compile(r"""['"](\w+)['"]""")
 _DISPATCH = ("_lookup", "_default", "_route")  # run-time dispatch of the segments no attribute takes
 _DOTTED_CLASS = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 _VERSION = re.compile(r"^V(\d+(?:_\d+)?)Controller$")
@@ -49,7 +54,7 @@ UNMOUNTED = ("served below {root}, a controller no other controller of the packa
 VERSION_GUESS = ", taken to be at {prefix} (its name's version)"
 
 
-def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[str], list[str]]:
+def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[tuple[str, str]], list[str]]:
     """The controller classes of a Python file that uses Pecan, the dotted roots it names, and
     the decorators it defines that insert a method's first argument."""
     source = parsed.source
@@ -122,11 +127,18 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
     dispatches = False
     decorators: dict[int, list[str]] = {}
     handlers: set[int] = set()  # the positions in `exposed` of `when` handlers
+    verb_names: dict[str, str] = {}
     for stmt in body.named_children if body is not None else ():
         node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
         definition = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
         if definition is not None and definition.type == "function_definition":
             method = text(definition.child_by_field_name("name"))
+            handled_verb = _HANDLE.match(method)
+            if handled_verb:  # the package's RestController routes a verb to methods of its own naming
+                for called in _FIND_CONTROLLER.findall(text(definition)):
+                    for dispatched in _QUOTED.findall(called):
+                        if dispatched != handled_verb[1]:
+                            verb_names[dispatched] = handled_verb[1].upper()
             if method in _DISPATCH:
                 dispatches = True
                 if method == "_lookup":
@@ -161,13 +173,13 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
                           if written.rpartition(".")[2] not in (*_EXPOSE, "when")]
                 if others:
                     decorators[line] = others
-    if not exposed and not children and not (uses_pecan and bases):
+    if not exposed and not children and not (uses_pecan and bases) and not verb_names:
         return None
     # `@index.when(method="GET")` answers GET in place of the generic method's own body (its 405)
     handled = {(entry[0], entry[3]) for i, entry in enumerate(exposed) if i in handlers}
     exposed = [entry for i, entry in enumerate(exposed) if i in handlers or (entry[0], entry[3]) not in handled]
     return PecanController(text(cls.child_by_field_name("name")), cls.start_point[0] + 1, bases, children, exposed,
-                           custom, doc, dispatches, decorators)
+                           custom, doc, dispatches, decorators, verb_names)
 
 
 def _decorators(decorated: Any) -> list[tuple[Any, Any]]:
@@ -348,22 +360,26 @@ def _custom_actions(parsed: ParsedFile, dictionary: Any) -> dict[str, list[str]]
     return out
 
 
-def _named_roots(parsed: ParsedFile) -> list[str]:
-    """'pkg.root.RootController' given as `make_app(...)`'s first argument or a dict's "root"."""
+def _named_roots(parsed: ParsedFile) -> list[tuple[str, str]]:
+    """('pkg.root.RootController', the module-level function it is named in, or "") of each root
+    given as `make_app(...)`'s first argument or a dict's "root"."""
     out = []
-    stack = [parsed.tree.root_node]
+    stack = [(parsed.tree.root_node, "")]
     while stack:
-        node = stack.pop()
+        node, within = stack.pop()
         if node.type == "pair" and parsed.text(node.child_by_field_name("key")).strip("'\"") == "root":
             value = node.child_by_field_name("value")
-            out.append(parsed.text(value).strip("'\"") if value is not None and value.type == "string" else "")
+            out.append((parsed.text(value).strip("'\"") if value is not None and value.type == "string" else "", within))
         elif node.type == "call" and parsed.text(node.child_by_field_name("function")).endswith("make_app"):
             args = node.child_by_field_name("arguments")
             first = args.named_children[0] if args is not None and args.named_children else None
             if first is not None and first.type == "string":
-                out.append(parsed.text(first).strip("'\""))
-        stack.extend(node.named_children)
-    return [r for r in out if _DOTTED_CLASS.match(r)]
+                out.append((parsed.text(first).strip("'\""), within))
+        if node.type == "function_definition" and not within:  # (a paste app factory names its root so)
+            name = node.child_by_field_name("name")
+            within = parsed.text(name) if name is not None else ""
+        stack.extend((child, within) for child in node.named_children)
+    return [(r, within) for r, within in out if _DOTTED_CLASS.match(r)]
 
 
 # --- assembly ---------------------------------------------------------------------------------------
@@ -378,9 +394,10 @@ def resolve_pecan_routes(facts: dict[str, FileFacts]) -> None:
         return
     modules = module_files(facts)
     tree = _Tree(facts, modules)
-    named = [found for f in facts.values() for dotted in f.pecan_roots if (found := tree.find(dotted)) is not None]
+    named = [(found, dotted) for f in facts.values() for dotted, _ in f.pecan_roots
+             if (found := tree.find(dotted)) is not None]
     if named:
-        roots = [(found, "", None) for found in named]
+        roots = [(found, "", None, dotted) for found, dotted in named]
     else:
         held = {tree.key(c) for path, ctl in tree.all for c in tree.children(path, ctl)}
         extended = {tree.key(b) for path, ctl in tree.all for b in tree.bases(path, ctl)}
@@ -391,9 +408,10 @@ def resolve_pecan_routes(facts: dict[str, FileFacts]) -> None:
             version = _VERSION.match(ctl.name)
             prefix = "/v" + version[1].replace("_", ".") if version else ""
             note = UNMOUNTED.format(root=ctl.name, guess=VERSION_GUESS.format(prefix=prefix) if prefix else "")
-            roots.append(((path, ctl), prefix, note))
+            roots.append(((path, ctl), prefix, note, None))
     seen: set[tuple[str, str, str]] = set()
-    for found, prefix, note in roots:
+    for found, prefix, note, dotted in roots:
+        tree.root = dotted  # (an app factory that names it may be served under a prefix: paste_deploy.py)
         tree.walk(found, prefix, note, [], seen, 0)
 
 
@@ -401,6 +419,7 @@ class _Tree:
     def __init__(self, facts: dict[str, FileFacts], modules: dict[str, str]) -> None:
         self.facts, self.modules = facts, modules
         self.all = [(path, ctl) for path, f in facts.items() for ctl in f.pecan]
+        self.root: str | None = None  # the dotted name of the root being walked, when an app names it
         self._names: dict[str, dict[str, PecanController]] = {
             path: {ctl.name: ctl for ctl in f.pecan} for path, f in facts.items() if f.pecan}
 
@@ -467,6 +486,7 @@ class _Tree:
             for name, methods in ctl.custom_actions.items():
                 custom.setdefault(name, methods)
         verbs = {name for _, ctl in lineage for name, *_ in ctl.exposed}
+        named_verbs = {name: verb for _, ctl in reversed(lineage) for name, verb in ctl.verb_names.items()}
         # the path parameters that name one item: what get_one (or get) takes
         item = next((_after(params, taken) for _, ctl in lineage for name, params, _, _ in ctl.exposed
                      if name in ("get_one", "get") and _after(params, taken)), []) if rest else []
@@ -480,7 +500,8 @@ class _Tree:
                 if name == "index" and not rest and any(c.dispatches for _, c in lineage):
                     params = []  # pecan hands the segments no attribute takes to `_lookup`, not to `index`
                 params = _after(params, taken)
-                for method, route in _answers(name, params, when, rest, custom, prefix, verbs, len(item)):
+                for method, route in _answers(name, params, when, rest, custom, prefix, verbs, len(item),
+                                              named_verbs):
                     self._add(path, ctl, name, line, method, route, note, via)
         # a RestController's sub-controller whose methods take the item's id first sits after it
         # (`/clusters/{cluster_ident}/actions/resize` for `get_one(self, cluster_ident)` and
@@ -514,6 +535,8 @@ class _Tree:
             detail["via"] = via
         if note:
             detail["unmounted"] = note
+        if self.root:
+            detail["pecan_root"] = self.root
         surface = Surface(kind="http-route", name=f"{method} {route}", line=line, end_line=line, framework="pecan",
                           handler=f"{ctl.name}.{name}", description=ctl.doc, detail=detail)
         f = self.facts[path]
@@ -527,11 +550,15 @@ def _after(params: list[str], taken: tuple[str, ...]) -> list[str]:
 
 
 def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[str, list[str]],
-             prefix: str, verbs: set[str], item: int = 0) -> list[tuple[str, str]]:
+             prefix: str, verbs: set[str], item: int = 0,
+             named_verbs: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(HTTP method, path) pairs an exposed method answers; `item`: how many path parameters name
-    one item (a custom action's others come from the query or the body)."""
+    one item (a custom action's others come from the query or the body); `named_verbs`: methods
+    the package's own RestController routes a verb to (`post_all`: the collection's POST)."""
     here = prefix or "/"
     segments = "".join(f"/{{{p}}}" for p in params)
+    if rest and named_verbs and name in named_verbs and name not in _REST_VERBS:
+        return [(named_verbs[name], here if name.endswith("_all") else (prefix + segments) or "/")]
     if rest and name in _REST_VERBS:
         if name == "get_all":
             return [("GET", here)]

@@ -223,3 +223,55 @@ def test_a_lookup_that_names_the_segment_after_the_item(tmp_path, capsys):
             "class RootController(object):\n    workflows = WorkflowsController()\n"),
     })
     assert sorted(routes) == ["GET /workflows", "GET /workflows/{identifier}/members"]
+
+
+# designate's shape: the package's own RestController routes each verb to methods it names
+# (`_find_controller('post_all', 'post')`), and a Paste Deploy file serves the app whose factory
+# names the root under /v2, through an auth-strategy composite (`use = call:...`, a pipeline each)
+PASTE_ROOT = {
+    "pyproject.toml": '[project]\nname = "dns"\nversion = "1.0"\ndependencies = ["pecan", "PasteDeploy"]\n',
+    "etc/api-paste.ini": (
+        "[composite:main]\nuse = egg:Paste#urlmap\n/: versions\n/v2: dns_v2\n\n"
+        "[app:versions]\npaste.app_factory = dns.api.versions:factory\n\n"
+        "[composite:dns_v2]\nuse = call:dns.api.middleware:auth_pipeline_factory\n"
+        "noauth = cors faultwrapper dns_app_v2\nkeystone = cors authtoken dns_app_v2\n\n"
+        "[app:dns_app_v2]\npaste.app_factory = dns.api.v2:factory\n\n"
+        "[filter:cors]\npaste.filter_factory = oslo_middleware.cors:filter_factory\n"),
+    "dns/__init__.py": "",
+    "dns/api/__init__.py": "",
+    "dns/api/versions.py": "def factory(global_config, **local_conf):\n    return None\n",
+    "dns/api/v2/__init__.py": (
+        "import pecan\n\n\ndef factory(global_config, **local_conf):\n"
+        "    conf = {'app': {'root': 'dns.api.v2.root.RootController', 'modules': ['dns.api.v2']}}\n"
+        "    return pecan.load_app(conf)\n"),
+    "dns/api/v2/rest.py": (
+        "import pecan\nimport pecan.rest\n\n\nclass RestController(pecan.rest.RestController):\n"
+        "    def _handle_post(self, method, remainder, request=None):\n"
+        "        if not remainder:\n            return self._find_controller('post_all', 'post'), []\n"
+        "        return self._find_controller('post_one', 'post'), remainder\n\n"
+        "    def _handle_delete(self, method, remainder, request=None):\n"
+        "        return self._find_controller('delete_one', 'delete'), remainder\n"),
+    "dns/api/v2/root.py": (
+        "from dns.api.v2 import zones\n\n\nclass RootController(object):\n    zones = zones.ZonesController()\n"),
+    "dns/api/v2/zones.py": (
+        "import pecan\n\nfrom dns.api.v2 import rest\n\n\nclass ZonesController(rest.RestController):\n"
+        "    @pecan.expose(template='json:')\n    def get_one(self, zone_id):\n        return {}\n\n"
+        "    @pecan.expose(template='json:')\n    def get_all(self, **params):\n        return []\n\n"
+        "    @pecan.expose(template='json:')\n    def post_all(self):\n        return {}\n\n"
+        "    @pecan.expose(template='json:')\n    def delete_one(self, zone_id):\n        return {}\n\n"
+        "    @pecan.expose(template='json:')\n    def patch_one(self, zone_id):  # no _handle_patch names it\n"
+        "        return {}\n"),
+}
+
+
+def test_verbs_the_packages_rest_controller_names_under_the_prefix_paste_serves_the_root_at(tmp_path, capsys):
+    routes = mined_routes(tmp_path, capsys, PASTE_ROOT)
+    assert sorted(routes) == ["DELETE /v2/zones/{zone_id}", "GET /v2/zones", "GET /v2/zones/{zone_id}",
+                              "POST /v2/zones"]
+    served = [e for e in routes["POST /v2/zones"]["evidence"] if e["path"] == "etc/api-paste.ini"]
+    assert served and served[0]["line"] == 4  # the INI line that serves the app at /v2
+
+
+def test_without_the_paste_file_the_root_serves_at_its_own_paths(tmp_path, capsys):
+    files = {k: v for k, v in PASTE_ROOT.items() if not k.endswith(".ini")}
+    assert "GET /zones" in mined_routes(tmp_path, capsys, files)
