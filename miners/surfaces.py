@@ -206,7 +206,7 @@ _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re
 # that registers them
 # a version catalog's entry, `("/v2", v2_0.public_endpoints(self, conf))`: a prefix and a function's result
 _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[a-z_]\w*\s*\(")
-_PY_ROUTE_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
+_PY_ROUTE_TUPLE = re.compile(rb"\(\s*(?:[rRuU]|[fF][rR]?|[rR][fF])?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 # a flask-restful table's entry, `(CoreStudies, "/studies")`: a class, then a path
 _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
@@ -734,8 +734,8 @@ def _regex_paths(pattern: str) -> list[str]:
     optional group, `(?:...)?`."""
     p = pattern.removeprefix("^")
     p = p[:-1] if p.endswith("$") and not p.endswith("\\$") else p
-    if p.endswith("/?") and len(p) > 2:
-        p = p[:-2]
+    if p.endswith("/?"):
+        p = p[:-2] or "/"  # (`/?` alone: the root, with its slash or without)
     out: list[str] = []
     cuts: list[int] = []  # where an optional segment starts: its "/" in `out`, its group next
     i, groups = 0, 0
@@ -1990,12 +1990,21 @@ class _Python:
     # `default_handlers` another module joins): each entry is a path regex and a RequestHandler
     # class, which answers the methods it defines (a resource route, resolved in assembly)
     def tornado(self) -> None:
-        if "tornado" not in self.modules:
+        if "tornado" not in self.modules and "jupyter_server" not in self.modules:  # (a Jupyter server extension's)
             return
         lists: list[Any] = []
         entries: list[Any] = []
-        for call, _, attr in self.call_info():  # (a subclass of Application too: TabPyTornadoApp([...]))
-            if attr in ("add_handlers", "__init__") or attr.endswith(("Application", "App")):
+        for call, receiver, attr in self.call_info():  # (a subclass of Application too: TabPyTornadoApp([...]))
+            if attr in ("extend", "append") and receiver is not None and \
+                    receiver.lower().rsplit(".", 1)[-1].endswith("handlers"):
+                # `self.handlers.extend([(f"/{self.name}/metadata", MetadataHandler), ...])` (a Jupyter
+                # ExtensionApp's initialize_handlers), `handlers.append((r"/x", XHandler))`
+                positional, _ = py_args(call.child_by_field_name("arguments"))
+                if len(positional) == 1 and attr == "extend":
+                    lists += self.tornado_lists(positional[0], call, 0)
+                elif len(positional) == 1 and positional[0].type == "tuple":
+                    entries.append(positional[0])
+            elif attr in ("add_handlers", "__init__") or attr.endswith(("Application", "App")):
                 positional, keywords = py_args(call.child_by_field_name("arguments"))
                 at = 1 if attr == "add_handlers" else 0
                 given = positional[at] if len(positional) > at else keywords.get(

@@ -2200,3 +2200,44 @@ def test_a_tornado_route_table_a_module_returns_for_its_server_to_load(tmp_path,
     route = routes["GET /datasets/{dataset_id}"]
     assert route["evidence"][0]["detail"] == "tornado route table a module returns: GET /datasets/{dataset_id}"
     assert route["confidence"] == 0.7
+
+
+def test_a_jupyter_server_extensions_handlers_extended_with_f_string_paths(tmp_path, capsys):
+    from conftest import mined_routes
+
+    app = textwrap.dedent('''
+        from jupyter_server.extension.application import ExtensionApp
+
+        from ext.handlers import MetadataHandler, SchemaHandler
+
+
+        class ExtApp(ExtensionApp):
+            name = "ext"
+
+            def initialize_handlers(self):
+                space = r"(?P<schemaspace>[\\w\\.\\-]+)"
+                self.handlers.extend([
+                    (f"/{self.name}/metadata/{space}", MetadataHandler),
+                    (f"/{self.name}/schema", SchemaHandler),
+                ])
+                self.handlers.append((r"/?", SchemaHandler))
+    ''')
+    handlers = textwrap.dedent('''
+        from jupyter_server.base.handlers import APIHandler
+
+
+        class MetadataHandler(APIHandler):
+            async def get(self, schemaspace):
+                pass
+
+            async def post(self, schemaspace):
+                pass
+
+
+        class SchemaHandler(APIHandler):
+            async def get(self):
+                pass
+    ''')
+    routes = mined_routes(tmp_path, capsys, {"ext/__init__.py": "", "ext/app.py": app, "ext/handlers.py": handlers})
+    assert sorted(routes) == ["GET /", "GET /ext/metadata/{schemaspace}", "GET /ext/schema",
+                              "POST /ext/metadata/{schemaspace}"]

@@ -1076,6 +1076,8 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     (r"/price\$$", ["/price$"]),  # an escaped `$` is no anchor, and the path has it
     (r"/broken/(unclosed", ["/broken/(unclosed"]),  # not a regex this can read: as written
     (r"/", ["/"]),
+    (r"/?", ["/"]),  # the root, with its slash or without
+    (r"^/?$", ["/"]),
     # optional trailing segments: `/?` and a group that may be empty
     (r"/tasks/?([^/]*)/?([^/]*)$", ["/tasks", "/tasks/{arg1}", "/tasks/{arg1}/{arg2}"]),
     (r"/status/?(.*)$", ["/status", "/status/{arg1}"]),
