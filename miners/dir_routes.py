@@ -25,10 +25,10 @@ from typing import Any
 
 from .facts import FileFacts, Surface
 from .parsing import descendants
+from .surfaces import _JS_FUNCTIONS as _FUNCTIONS
+from .surfaces import js_args
 
 _READDIR = ("readdir", "readdirSync")
-_FUNCTIONS = ("function_declaration", "function_expression", "function", "arrow_function", "method_definition",
-              "generator_function_declaration")
 _LOOPS = ("for_in_statement", "for_statement", "while_statement", "do_statement")
 _SOURCES = re.compile(r"\.(?:[cm]?js|ts|tsx|jsx)$")
 _VERBS = ("get", "post", "put", "delete", "patch", "head", "options", "all", "use")
@@ -77,6 +77,7 @@ def find_dir_routes(js: Any) -> None:
 
 def expand_dir_routes(facts: dict[str, FileFacts], sizes: dict[str, int]) -> None:
     """Turn each per-file route template in `facts` into a route for each file of its directory."""
+    files: list[str] | None = None
     for path, f in facts.items():
         if not any("per_file" in s.detail for s in f.surfaces):
             continue
@@ -85,11 +86,12 @@ def expand_dir_routes(facts: dict[str, FileFacts], sizes: dict[str, int]) -> Non
             if "per_file" not in surface.detail:
                 out.append(surface)
                 continue
-            out += _expanded(facts, sizes, path, surface)
+            files = sorted(sizes) if files is None else files  # (once, for every template)
+            out += _expanded(facts, files, path, surface)
         f.surfaces = out
 
 
-def _expanded(facts: dict[str, FileFacts], sizes: dict[str, int], path: str, surface: Surface) -> list[Surface]:
+def _expanded(facts: dict[str, FileFacts], files: list[str], path: str, surface: Surface) -> list[Surface]:
     how = surface.detail["per_file"]
     folder = posixpath.normpath(posixpath.join(posixpath.dirname(path), how["dir"]))
     if folder == ".." or folder.startswith(("../", "/")):
@@ -102,7 +104,7 @@ def _expanded(facts: dict[str, FileFacts], sizes: dict[str, int], path: str, sur
             return []  # (a JavaScript regex Python reads otherwise: the names are not known)
     method, template = surface.detail["method"], surface.detail["path"]
     seen, out = set(), []
-    for other in sorted(sizes):
+    for other in files:
         if not other.startswith(folder + "/") or other == path:
             continue
         rel = other[len(folder) + 1:]
@@ -151,8 +153,7 @@ def _join(template: str, tail: str | None) -> str:
 
 
 def _args(call: Any) -> list[Any]:
-    arguments = call.child_by_field_name("arguments")
-    return [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
+    return js_args(call.child_by_field_name("arguments"))
 
 
 def _unwrap(node: Any) -> Any:
@@ -353,8 +354,7 @@ def _template(js: Any, node: Any, call: Any) -> str | None:
     if loop is None or node is None:
         return None
     given = _loop_names(pf, loop)
-    if not given & {pf.text(n) for n in descendants(node, "identifier")} | ({pf.text(node)} if node.type ==
-                                                                             "identifier" else set()):
+    if given.isdisjoint(pf.text(n) for n in descendants(node, "identifier")):  # (the node itself among them)
         return None
     if node.type in ("identifier", "member_expression"):
         return "{}"

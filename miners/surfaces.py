@@ -31,7 +31,6 @@ from typing import Any
 
 from miners import jvm_routes
 from miners.assets import js_serves_file, py_serves_file
-from miners.dir_routes import find_dir_routes
 from miners.doc_comments import doc_comment_text
 from miners.facts import FACTORY, Mount, ParsedFile, Surface, ViewSet
 from miners.parsing import captures, descendants, fast_text, file_captures
@@ -3091,6 +3090,8 @@ class _Js:
     def run(self) -> list[Surface]:
         self.http()
         if b"readdir" in self.pf.source:  # a route for each file of a directory the server reads
+            from miners.dir_routes import find_dir_routes  # (it builds on this module's helpers)
+
             find_dir_routes(self)
         self.wrapper_routes()
         if _table_verb(self.pf.source):

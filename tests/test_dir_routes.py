@@ -151,3 +151,20 @@ app.listen(3000)
                                                                 "r.get('/list', (req, res) => res.send([]))\n"
                                                                 "module.exports = r\n"})
     assert sorted(routes) == ["GET /users/list"]
+
+
+def test_a_path_the_loop_does_not_give_is_not_made_per_file(tmp_path, capsys):
+    server = """
+const fs = require('fs')
+const express = require('express')
+const app = express()
+const MOUNT = process.env.MOUNT
+const files = fs.readdirSync(__dirname + '/module')
+for (const file of files) {
+  app.use(MOUNT, (req, res) => res.send(file))
+}
+app.get('/health', (req, res) => res.send('ok'))
+"""
+    routes = mined_routes(tmp_path, capsys, {"package.json": _PACKAGE, "server.js": server,
+                                             "module/album.js": "module.exports = (q) => q\n"})
+    assert sorted(routes) == ["GET /health"]
