@@ -181,4 +181,5 @@ class FileFacts:
     pecan_injecting: list[str] = field(default_factory=list)  # decorators that insert a method's first argument
     adds_resources_in_loop: bool = False  # add_resource(entry[0], entry[1]): flask-restful resources from a table
     json_servers: list[tuple[str, str, int]] = field(default_factory=list)  # json-server routers: (variable, database, line)
+    rule_forms: dict[str, tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=dict)  # Blueprint subclasses' route() paths
     router_wrapper: tuple[str, bool] | None = None  # passes verbs on to a router it holds (router package, mounts its base)

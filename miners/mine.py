@@ -53,6 +53,7 @@ from .resource_routes import adds_resources_in_loop, handler_facts, resolve_reso
 from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
+from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
@@ -92,6 +93,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
             facts.pecan, facts.pecan_roots, facts.pecan_injecting = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
             facts.adds_resources_in_loop = adds_resources_in_loop(parsed)  # flask-restful resources from a table
+            facts.rule_forms = rule_forms(parsed)  # a Blueprint subclass whose route() registers other paths too
         if language == "javascript":
             facts.surfaces += route_module(parsed)  # a module that is a route's definition
         if language in JS:
@@ -187,6 +189,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
+    expand_rule_forms(facts)  # a route per path a Blueprint subclass's route() makes of the rule
     expand_dir_routes(facts, sizes)  # a route for each file of a directory a server reads at run time
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
@@ -546,6 +549,9 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                 if "handler_path" not in surface.detail:
                     evidence.append({"kind": "declaration", "detail": f"the file {made['file']}",
                                      "path": made["file"], "line": 1})
+            formed = surface.detail.get("rule_form")
+            if formed:  # the package's own route() that registers the rule at this path
+                evidence.append({"kind": "route", "detail": formed["note"], "path": formed["path"], "line": formed["line"]})
             if surface.detail.get("table") or surface.detail.get("module_route") or "config_from" in surface.detail \
                     or "per_file_from" in surface.detail or surface.detail.get("loaded_table"):
                 confidence -= 0.1  # (a deployment may list others; the loading is not followed)
@@ -560,6 +566,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
             made = surface.detail.get("per_file_from")
             if made:
                 notes.append(PER_FILE.format(file=path, line=made["line"], dir=made["dir"], handler_file=made["file"]))
+            if formed and "also" in formed:
+                notes.append(formed["also"])
             if "builtin" in surface.detail:
                 notes.append(FRAMEWORK_PAGE.format(surface.detail["builtin"]))
             if surface.detail.get("asset"):

@@ -868,6 +868,28 @@ class _Python:
         self._routers: dict[str, tuple[bool, bool]] | None = None
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
+        self._constructed: dict[str, str] | None = None
+
+    def constructed_by(self) -> dict[str, str]:
+        """Module-level name -> the class it is an instance of, as imported (`rest = u.Rest('v11',
+        __name__)` with `import sahara.utils.api as u`: sahara.utils.api.Rest) or defined here (a
+        plain name), for the framework's classes' subclasses: rule_forms.py reads their route()."""
+        if self._constructed is None:
+            self._constructed = {}
+            for node in self.assignments:
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                top = node.parent if node.parent is not None and node.parent.type != "expression_statement" \
+                    else node.parent.parent  # (grammar versions differ: wrapped in a statement or not)
+                if left is None or right is None or left.type != "identifier" or right.type != "call" or \
+                        top is None or top.type != "module":
+                    continue
+                function = right.child_by_field_name("function")
+                if function is None or function.type not in ("identifier", "attribute") or \
+                        self.callee_last(right) in PY_CONSTRUCTORS:
+                    continue
+                text = "".join(self.pf.text(function).split())
+                self._constructed[self.pf.text(left)] = self.imported_as(text) or text
+        return self._constructed
 
     def _url_prefixed(self, call: Any) -> bool:
         """Whether a call passes `url_prefix=` a path literal."""
@@ -2405,12 +2427,14 @@ class _Python:
         # a blueprint another module of the package makes (`from app.auth import auth_bp` in
         # app/auth/routes.py): mounted where that module's is (miners/mounts.py)
         made_in = self.imported_as(receiver) if receiver and "." not in receiver else None
+        made_by = self.constructed_by().get(receiver) if receiver and not made_in else None
         for method in methods:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,
                                                                       **({"prefix": prefix} if prefix else {}),
                                                                       **({"receiver": receiver} if receiver else {}),
                                                                       **({"receiver_from": made_in} if made_in else {}),
+                                                                      **({"receiver_class": made_by} if made_by else {}),
                                                                       **({"within": within} if within else {}),
                                                                       **(extra or {})}))
 
