@@ -182,4 +182,5 @@ class FileFacts:
     adds_resources_in_loop: bool = False  # add_resource(entry[0], entry[1]): flask-restful resources from a table
     json_servers: list[tuple[str, str, int]] = field(default_factory=list)  # json-server routers: (variable, database, line)
     rule_forms: dict[str, tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=dict)  # Blueprint subclasses' route() paths
+    openapi_literal: tuple[dict[str, Any], dict[str, int]] | None = None  # an OpenAPI document as a JS object literal
     router_wrapper: tuple[str, bool] | None = None  # passes verbs on to a router it holds (router package, mounts its base)

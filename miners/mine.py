@@ -52,6 +52,7 @@ from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import adds_resources_in_loop, handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
+from .js_openapi import js_openapi_document, unplaced_dropped
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
@@ -104,6 +105,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.json_servers = json_server_routers(parsed)  # json-server routers, routes from their database
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
+            facts.openapi_literal = js_openapi_document(parsed)  # an OpenAPI document the module holds
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
                                                            effects_at=[h.start_byte for h in facts.effects])
@@ -180,6 +182,13 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
             skipped.append({"path": path, "reason": result})
         else:
             facts[path] = result
+    unplaced = set()  # module documents that name no servers of their own
+    for path, f in facts.items():
+        if f.openapi_literal is not None:  # read in the child; declared like a shipped openapi.json
+            declared_scan.scan_module_document(scan, path, read(path), f.openapi_literal)
+            if not f.openapi_literal[0].get("servers"):
+                unplaced.add(path)
+            f.openapi_literal = None
     resolve_wrapped_routes(facts)  # routes on a package's own wrapper of a router, kept if it is one
     resolve_viewset_routes(facts)  # routes of the viewsets Django REST framework routers serve
     resolve_pyramid_routes(facts)  # Pyramid's named routes and the views registered for them
@@ -203,6 +212,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     declared_scan.scan_app_sources(scan, {path: read(path) for path, f in facts.items() if f.declares_app})
     candidates += declared_scan.candidates(scan, _repo_key(package, tree.identity), tree.identity.commit)
     link_declared_routes(candidates)  # routes the code serves and an OpenAPI document it ships declares
+    candidates = unplaced_dropped(candidates, scan, unplaced)  # a module's document served who knows where
     link_documented_routes(candidates, words["documentation"].texts)  # ... and its documentation lists
     hazards = [{"kind": h.kind, "detail": h.detail, "path": f.path, "line": h.line}
                for f in facts.values() for h in f.hazards] + package["hazards"]

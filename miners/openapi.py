@@ -77,10 +77,12 @@ def _depth(text: bytes, end: int) -> int:
     return depth
 
 
-def read(path: str, data: bytes) -> Imported:
+def read(path: str, data: bytes, loaded: tuple[Any, dict[str, int]] | None = None) -> Imported:
+    """What the document declares; `loaded` is its value and lines when already read from
+    another form (an object literal of a JS module: miners/js_openapi.py)."""
     out = Imported()
     try:
-        _Reader(path, data, out).read()
+        _Reader(path, data, out).read(loaded)
     except RecursionError:
         out.problems.append(Problem(path, "$", "nested too deeply to read"))
     return out
@@ -257,8 +259,8 @@ class _Reader:
             self.seen.add(key)
             self.out.problems.append(Problem(self.path, key[0], reason))
 
-    def read(self) -> None:
-        if (loaded := load_document(self.path, self.data, self.out)) is None:
+    def read(self, loaded: tuple[Any, dict[str, int]] | None = None) -> None:
+        if loaded is None and (loaded := load_document(self.path, self.data, self.out)) is None:
             return
         doc, self.lines = loaded
         self.doc = doc
