@@ -498,6 +498,7 @@ _CONFIG_SUFFIXES = (".yml", ".yaml", ".json")
 # `/sprite{@:scale}{.:format}`; a brace right after a parameter is not one (Hono's `:id{[0-9]+}`)
 _OPTIONAL_PART = re.compile(r"\{([^{}]*)\}")
 _PARAMETER_END = re.compile(r":\w+$")
+_QUANTIFIER = re.compile(r"\d+(?:,\d*)?")
 
 
 def _optional_forms(path: str) -> list[str]:
@@ -507,14 +508,28 @@ def _optional_forms(path: str) -> list[str]:
     shortest, full, at = [], [], 0
     for m in _OPTIONAL_PART.finditer(path):
         if path[m.start() - 1:m.start()] == "\\" or m[1][:1] not in ("/", ".", "@", "-", "") and \
-                _PARAMETER_END.search(path, max(0, m.start() - 64), m.start()):
-            continue  # escaped, or a parameter's pattern (Hono's `:id{[0-9]+}`)
+                _PARAMETER_END.search(path, max(0, m.start() - 64), m.start()) or _QUANTIFIER.fullmatch(m[1]):
+            continue  # escaped, a parameter's pattern (Hono's `:id{[0-9]+}`), a regex's count (`[640]{3}`)
         shortest += [path[at:m.start()]]
         full += [path[at:m.start()], m[1]]
         at = m.end()
     if not full:
         return [path]
     return list(dict.fromkeys(["".join([*shortest, path[at:]]) or "/", "".join([*full, path[at:]])]))
+
+
+_ALTERNATIVE = re.compile(r"/?[\w\-.:]+(?:/[\w\-.:]+)*")
+
+
+def _alternatives(path: str) -> list[str]:
+    """Express's `'/users|register|signup'` (its path is a regex: `|` between plain paths) as each
+    path it serves, every one from the root; any other path as itself."""
+    if "|" not in path or "(" in path:
+        return [path]
+    parts = path.split("|")
+    if not all(_ALTERNATIVE.fullmatch(part) for part in parts):
+        return [path]
+    return list(dict.fromkeys(part if part.startswith("/") else "/" + part for part in parts))
 
 
 _JS_FUNCTIONS = ("function_declaration", "function_expression", "function", "arrow_function", "method_definition",
@@ -716,6 +731,13 @@ def _surface(kind: str, name: str, node: Any, framework: str, **more: Any) -> Su
                    framework=framework, **more)
 
 
+def _py_verbs(pf: ParsedFile, node: Any) -> bool:
+    """Whether a Python literal is an HTTP method or a list or tuple of them."""
+    value = py_literal(pf, node)
+    values = [value] if isinstance(value, str) else value if isinstance(value, (list, tuple)) else []
+    return bool(values) and all(isinstance(v, str) and v.lower() in HTTP_VERBS for v in values)
+
+
 def _route_name(method: str, path: str) -> str:
     return f"{method.upper()} {path}"
 
@@ -850,6 +872,8 @@ class _Python:
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, constructor call)
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            while right is not None and right.type == "parenthesized_expression" and right.named_child_count == 1:
+                right = right.named_children[0]  # `api_v1 = (Blueprint('api_v1', __name__))`
             if left is not None and right is not None and left.type == "identifier" and right.type == "call":
                 known = PY_CONSTRUCTORS.get(self.callee_last(right))
                 if known is None and self.callee_last(right) == "Service" and "cornice" in self.modules:
@@ -1426,6 +1450,8 @@ class _Python:
                 description = self.resolve(keywords.get("summary")) or self.resolve(
                     keywords.get("description")) or doc
                 methods = keywords.get("methods") or keywords.get("method")  # Bottle's is `method`
+                if methods is None and attr == "route" and len(positional) > 1 and _py_verbs(self.pf, positional[1]):
+                    methods = positional[1]  # a package's own `@Routing.route("/data/<:cls>", 'POST')`
                 asset = {"asset": True} if py_serves_file(self.pf, definition) else None
                 self.route(node, known, path, attr, methods, function, description, receiver, asset)
         for call, receiver, attr in self.call_info():
@@ -1887,13 +1913,29 @@ class _Python:
             if not positional or positional[0].type not in ("identifier", "attribute"):
                 continue
             known = self.http_framework(receiver)
+            over = self.api_over(receiver)
             for node in positional[1:]:
                 path = self.resolve(node)
                 if path is not None and path.startswith("/"):
                     self.resource(call, "".join(self.pf.text(positional[0]).split()),
-                                  _join_paths(known[1], path) if known else path, "flask-restful")
+                                  _join_paths(known[1], path) if known else path, "flask-restful",
+                                  **({"receiver": over} if over else {}))
         if _py_resource_table(self.pf.source, present(self.pf)):
             self.resource_tables()
+
+    def api_over(self, receiver: str) -> str | None:
+        """The blueprint an Api is made over (`api = Api(api_v1)`, `Api(blueprint=bp)`): its
+        resources are the blueprint's routes, served where the blueprint is registered."""
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or right is None or right.type != "call" or self.pf.text(left) != receiver:
+                continue
+            positional, keywords = py_args(right.child_by_field_name("arguments"))
+            given = positional[0] if positional else keywords.get("app") or keywords.get("blueprint")
+            name = self.pf.text(given) if given is not None and given.type == "identifier" else None
+            return name if name in self.vars and self.vars[name][0] == "http" and \
+                self.vars[name][1] == "flask" and self.callee_last(self.vars[name][2]) == "Blueprint" else None
+        return None
 
     def method_tables(self) -> None:
         """openstack-placement's ROUTE_DECLARATIONS: a module-level dict of path -> {HTTP method:
@@ -2420,8 +2462,8 @@ class _Python:
             methods = ["GET"]  # Flask's route() and FastAPI's api_route() default to GET
         else:
             value = py_literal(self.pf, methods_node)
-            value = [value] if isinstance(value, str) else value  # Bottle's method="POST"
-            methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]
+            value = [value] if isinstance(value, str) else list(value) if isinstance(value, tuple) else value
+            methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]  # (Bottle's method="POST")
         full = _join_paths(prefix, path)
         within = _py_function_name(self.pf, node)  # (a router factory's routes: miners/mounts.py)
         # a blueprint another module of the package makes (`from app.auth import auth_bp` in
@@ -3894,7 +3936,9 @@ class _Js:
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
             "identifier", "member_expression") else None
         method = "ANY" if prop == "all" else "DELETE" if prop == "del" else prop.upper()  # del: koa-router's alias
-        for form in _optional_forms(path) if framework == "express" else [path]:
+        forms = [each for alternative in _alternatives(path) for each in _optional_forms(alternative)] \
+            if framework == "express" else [path]
+        for form in forms:
             if form.startswith("/"):
                 self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,
                                          detail={"method": method, "path": form, **self.receiver_detail(receiver),

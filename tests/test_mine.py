@@ -2241,3 +2241,50 @@ def test_a_jupyter_server_extensions_handlers_extended_with_f_string_paths(tmp_p
     routes = mined_routes(tmp_path, capsys, {"ext/__init__.py": "", "ext/app.py": app, "ext/handlers.py": handlers})
     assert sorted(routes) == ["GET /", "GET /ext/metadata/{schemaspace}", "GET /ext/schema",
                               "POST /ext/metadata/{schemaspace}"]
+
+
+def test_an_api_made_over_a_blueprint_serves_its_resources_where_the_blueprint_is_registered(tmp_path, capsys):
+    """waiverdb: `api_v1 = (Blueprint('api_v1', __name__))`, `api = Api(api_v1)`, and the app
+    registers api_v1 at /api/v1.0 in another module."""
+    routes = mined_routes(tmp_path, capsys, {
+        "wdb/__init__.py": "",
+        "wdb/api_v1.py": (
+            "from flask import Blueprint\nfrom flask_restful import Api, Resource\n\n"
+            "api_v1 = (Blueprint('api_v1', __name__))\napi = Api(api_v1)\n\n\n"
+            "class Waivers(Resource):\n    def get(self):\n        return []\n\n    def post(self):\n        return {}\n\n\n"
+            "class About(Resource):\n    def get(self):\n        return {}\n\n\n"
+            "api.add_resource(Waivers, '/waivers/')\napi.add_resource(About, '/about', strict_slashes=False)\n"),
+        "wdb/app.py": (
+            "from flask import Flask\nfrom wdb.api_v1 import api_v1\n\n\ndef create_app():\n"
+            "    app = Flask(__name__)\n    app.register_blueprint(api_v1, url_prefix='/api/v1.0')\n    return app\n"),
+    })
+    assert sorted(routes) == ["GET /api/v1.0/about", "GET /api/v1.0/waivers/", "POST /api/v1.0/waivers/"], sorted(routes)
+
+
+def test_a_packages_own_route_decorator_takes_its_methods_by_place(tmp_path, capsys):
+    """roundup: `@Routing.route("/data/<:class_name>", 'POST')`, its own router's (rule, methods)."""
+    routes = mined_routes(tmp_path, capsys, {"tracker/rest.py": (
+        "from tracker.routing import Routing\n\n\nclass Rest:\n"
+        "    @Routing.route('/data/<:class_name>', 'POST')\n    def post_collection(self, class_name):\n        pass\n\n"
+        "    @Routing.route('/data/<:class_name>/<:item_id>', ('PUT', 'PATCH'))\n    def put_element(self, class_name, item_id):\n        pass\n\n"
+        "    @Routing.route('/summary')\n    def summary(self):\n        pass\n\n"
+        "    @Routing.route('/named', 'summary')\n    def named(self):\n        pass\n")})
+    assert sorted(routes) == ["GET /named", "GET /summary", "PATCH /data/<:class_name>/<:item_id>",
+                              "POST /data/<:class_name>", "PUT /data/<:class_name>/<:item_id>"], sorted(routes)
+
+
+def test_an_express_path_of_alternatives_is_each_path_and_a_regex_count_is_no_optional_part(tmp_path, capsys):
+    """json-server-auth: `.post('/users|register|signup', ...)` serves each (Express's path is a
+    regex); `'/[640]{3}/users'` repeats a class three times, it has no optional part."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "auth", "version": "1.0.0", "main": "users.js"}',
+        "users.js": ("const express = require('express');\n"
+                     "module.exports = express.Router()\n"
+                     "  .post('/users|register|signup', (req, res) => res.end())\n"
+                     "  .post('/login|signin', (req, res) => res.end())\n"
+                     "  .post('/[640]{3}/users', (req, res) => res.end())\n"
+                     "  .get('/a|b(c)', (req, res) => res.end())\n"
+                     "  .get('/items{/:id}', (req, res) => res.end());\n"),
+    })
+    assert sorted(routes) == ["GET /a|b(c)", "GET /items", "GET /items/:id", "POST /[640]{3}/users", "POST /login",
+                              "POST /register", "POST /signin", "POST /signup", "POST /users"], sorted(routes)

@@ -94,3 +94,5 @@ def test_a_route_only_prefixed_replaces_the_rule_as_written(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, _tree(rest=rest))
     assert sorted(routes) == ["GET /v1.1/<tenant_id>/clusters",
                               "POST /v1.1/<tenant_id>/clusters/<cluster_id>/scale"], sorted(routes)
+
+
