@@ -3310,6 +3310,7 @@ class _Js:
     # another module makes, the handler of `app.all("/entries*", ...)` (which passes the whole path
     # on): its routes are served wherever this app is
     def mounts(self) -> None:
+        wrappers: dict[str, tuple[Any, list[str], int, int]] = {}
         for call, receiver, prop in self.member_info():
             if prop == "register" and receiver is not None:
                 self.fastify_plugin(call, receiver)
@@ -3319,62 +3320,122 @@ class _Js:
             args = js_args(call.child_by_field_name("arguments"))
             if not args or prop == "route" and len(args) != 2:
                 continue
-            target = _unwrap_js(args[-1])
-            if prop == "use" and len(args) > 2:  # app.use("/api", apiRouter, onError): the router among them
-                target = next((made for arg in args[1:] if (made := self.mounted_value(arg, call)) is not None and
-                               made.type == "call_expression"), target)
-            if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
-                target = self.promised_by(target) or self.made_by(target, call) or target
+            if prop == "use" and len(args) == 2 and self.mount_wrapper(call, receiver, args, wrappers):
+                continue
+            self.mount(call, receiver, prop, args)
+        if wrappers:
+            self.wrapped_mounts(wrappers)
+
+    def mount_wrapper(self, call: Any, receiver: Any, args: list[Any],
+                      wrappers: dict[str, tuple[Any, list[str], int, int]]) -> bool:
+        """terriajs-server's `function endpoint(path, router) { app.use("/api/v1" + path, router);
+        app.use(path, router); }`: a function of this file that mounts its router parameter at its
+        path parameter (alone or after a literal) is a mount wrapper; each form is noted under its
+        name, (the app, the prefixes before the path, the path's and the router's places)."""
+        path, router = _unwrap_js(args[0]), _unwrap_js(args[1])
+        if router is None or router.type != "identifier" or path is None:
+            return False
+        head = ""
+        if path.type == "binary_expression" and self.pf.text(path.child_by_field_name("operator")) == "+":
+            head = self.resolve(path.child_by_field_name("left")) or ""
+            path = _unwrap_js(path.child_by_field_name("right"))
+            if not head.startswith("/"):
+                return False
+        if path is None or path.type != "identifier":
+            return False
+        outer = call.parent
+        while outer is not None and outer.type not in _JS_FUNCTIONS:
+            outer = outer.parent
+        names = js_parameter_names(self.pf, outer) if outer is not None else []
+        name = _js_function_name(self.pf, call) if outer is not None else None
+        if self.pf.text(path) not in names or self.pf.text(router) not in names or not name or "." in name:
+            return False
+        at, via = names.index(self.pf.text(path)), names.index(self.pf.text(router))
+        known = wrappers.get(name)
+        if known is not None and (known[2], known[3]) != (at, via):
+            return True  # (its forms disagree on the places: nothing is mounted through it)
+        wrappers[name] = (receiver, [*(known[1] if known else []), head], at, via)
+        return True
+
+    def wrapped_mounts(self, wrappers: dict[str, tuple[Any, list[str], int, int]]) -> None:
+        """The mounts each call of a mount wrapper with a literal path makes, one per form."""
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            wrapper = wrappers.get(self.pf.text(function)) if function is not None and \
+                function.type == "identifier" else None
+            if wrapper is None:
+                continue
+            receiver, heads, at, via = wrapper
+            args = js_args(call.child_by_field_name("arguments"))
+            path = self.resolve(args[at]) if len(args) > max(at, via) else None
+            if path is None or not path.startswith("/"):
+                continue
+            for head in dict.fromkeys(heads):
+                self.mount(call, receiver, "use", [args[at], args[via]], prefix=head + path,
+                           within=_js_function_name(self.pf, call))
+
+    def mount(self, call: Any, receiver: Any, prop: str, args: list[Any], prefix: str | None = None,
+              within: str | None = None) -> None:
+        """The mount one call makes: `app.use("/users", users)`, a router factory's result, a
+        directory's modules; `prefix` (and `within`) when a mount wrapper's call gives them."""
+        target = _unwrap_js(args[-1])
+        if prop == "use" and len(args) > 2:  # app.use("/api", apiRouter, onError): the router among them
+            target = next((made for arg in args[1:] if (made := self.mounted_value(arg, call)) is not None and
+                           made.type == "call_expression"), target)
+        if target is not None and target.type == "identifier":  # .then((sub) => app.use("/x", sub))
+            target = self.promised_by(target) or self.made_by(target, call) or target
+        if prefix is None:
             prefix = (self.resolve(args[0]) or self.parameter_default(args[0])) if len(args) > 1 else None
-            if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
-                member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
-                kept = self.required_member(target) if member is None else None  # `this.events`, set from a require
-                root = self.chain_root(receiver)
-                if (member or kept) is not None and root is not None and root.type == "identifier" and \
-                        prefix.startswith("/"):
-                    module, name = member or kept
-                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
-                                                   called=member is not None,
-                                                   within=_js_function_name(self.pf, receiver)))
-                    continue
-            if prefix is None and prop == "use" and len(args) == 2 and b"readdir" in self.pf.source:
-                each = self.directory_mount(call, receiver, args)
-                if each is not None:
-                    self.found_mounts.append(each)
-                    continue
-            if prop not in ("use", "route") or prefix is None:
-                if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
-                    continue
-                prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
+        if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
+            member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
+            kept = self.required_member(target) if member is None else None  # `this.events`, set from a require
             root = self.chain_root(receiver)
-            router = target is not None and target.type == "identifier" and \
-                self.vars.get(self.pf.text(target), ("",))[0] == "http"  # what takes a router is an app
-            if prefix and not prefix.startswith("/") or root is None or root.type not in ("identifier", "this") or \
-                    self.http_receiver(receiver) is None and not router:
-                continue
-            if root.type == "this":  # this.app.use("/api", apiRouter) in a server class: the app by its member
-                root = receiver
+            if (member or kept) is not None and root is not None and root.type == "identifier" and \
+                    prefix.startswith("/"):
+                module, name = member or kept
+                self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
+                                               called=member is not None,
+                                               within=_js_function_name(self.pf, receiver)))
+                return
+        if prefix is None and prop == "use" and len(args) == 2 and b"readdir" in self.pf.source:
+            each = self.directory_mount(call, receiver, args)
+            if each is not None:
+                self.found_mounts.append(each)
+                return
+        if prop not in ("use", "route") or prefix is None:
+            if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
+                return
+            prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
+        root = self.chain_root(receiver)
+        router = target is not None and target.type == "identifier" and \
+            self.vars.get(self.pf.text(target), ("",))[0] == "http"  # what takes a router is an app
+        if prefix and not prefix.startswith("/") or root is None or root.type not in ("identifier", "this") or \
+                self.http_receiver(receiver) is None and not router:
+            return
+        if root.type == "this":  # this.app.use("/api", apiRouter) in a server class: the app by its member
+            root = receiver
+        if within is None:
             within = _js_function_name(self.pf, receiver)  # (a factory's app: served where its result is)
-            if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
-                function = target.child_by_field_name("function")
-                spec = self.require_of(target)
-                if spec is not None:
-                    self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call),
-                                                   within=within))
-                    continue
-                factory = self.factory_of(target)
-                if factory is not None:  # a router factory's result: the routes its body registers
-                    module, name = factory
-                    self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
-                                                   called=True, within=within))
-                target = function.child_by_field_name("object") if function is not None and \
-                    function.type == "member_expression" else None  # (and the object's own routes: `sub.routes()`)
-            if target is None or target.type != "identifier":
-                continue
-            name = self.pf.text(target)
-            module, imported = self.import_of(name)
-            self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
-                                           within=within))
+        if target is not None and target.type == "call_expression":  # sub.routes() (Koa), require("./x")
+            function = target.child_by_field_name("function")
+            spec = self.require_of(target)
+            if spec is not None:
+                self.found_mounts.append(Mount(self.pf.text(root), prefix, "default", spec, line_of(call),
+                                               within=within))
+                return
+            factory = self.factory_of(target)
+            if factory is not None:  # a router factory's result: the routes its body registers
+                module, name = factory
+                self.found_mounts.append(Mount(self.pf.text(root), prefix, name, module, line_of(call),
+                                               called=True, within=within))
+            target = function.child_by_field_name("object") if function is not None and \
+                function.type == "member_expression" else None  # (and the object's own routes: `sub.routes()`)
+        if target is None or target.type != "identifier":
+            return
+        name = self.pf.text(target)
+        module, imported = self.import_of(name)
+        self.found_mounts.append(Mount(self.pf.text(root), prefix, imported or name, module, line_of(call),
+                                       within=within))
 
     def mounted_value(self, arg: Any, at: Any) -> Any:
         """What a mount's argument is: a call (`require('./x')`, `makeRouter()`), or the call of

@@ -2288,3 +2288,33 @@ def test_an_express_path_of_alternatives_is_each_path_and_a_regex_count_is_no_op
     })
     assert sorted(routes) == ["GET /a|b(c)", "GET /items", "GET /items/:id", "POST /[640]{3}/users", "POST /login",
                               "POST /register", "POST /signin", "POST /signup", "POST /users"], sorted(routes)
+
+
+def test_a_function_that_mounts_its_router_at_its_path_mounts_each_call_at_each_form(tmp_path, capsys):
+    """terriajs-server: `function endpoint(path, router) { app.use("/api/v1" + path, router);
+    app.use(path, router); }`, called with a literal path and a required router or router factory."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "ts", "version": "1.0.0", "main": "lib/makeserver.js"}',
+        "lib/makeserver.js": (
+            "var express = require('express');\n"
+            "module.exports = function (options) {\n"
+            "  function endpoint(path, router) {\n"
+            "    app.use('/api/v1' + path, router);\n"
+            "    app.use(path, router);\n"
+            "  }\n"
+            "  var app = express();\n"
+            "  endpoint('/serverconfig', require('./controllers/serverconfig')(options));\n"
+            "  endpoint('/share', require('./controllers/share'));\n"
+            "  endpoint(options.dynamic, require('./controllers/share'));\n"
+            "  return app;\n};\n"),
+        "lib/controllers/serverconfig.js": (
+            "var express = require('express');\nmodule.exports = function (options) {\n"
+            "  var router = express.Router();\n  router.get('/', function (req, res) { res.json({}); });\n"
+            "  return router;\n};\n"),
+        "lib/controllers/share.js": (
+            "var express = require('express');\nvar router = express.Router();\n"
+            "router.post('/', function (req, res) { res.end(); });\n"
+            "router.get('/:id', function (req, res) { res.end(); });\nmodule.exports = router;\n"),
+    })
+    assert sorted(routes) == ["GET /api/v1/serverconfig", "GET /api/v1/share/:id", "GET /serverconfig",
+                              "GET /share/:id", "POST /api/v1/share", "POST /share"], sorted(routes)
