@@ -31,8 +31,10 @@ from .assets import ASSET
 from .declared_routes import UNDECLARED, declared, route_key, served_paths
 
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
-# (a host may be written without its scheme: `my-site.com/stripe/checkout/`)
+# (a host may be written without its scheme: `my-site.com/stripe/checkout/`, or be a shell variable
+# holding the base URL: `curl -X POST $BASE/devices/batt-1/connect`, `${API}/x`)
 _PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?"
+                   r"|(?<![\w$])\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"
                    r"|(?<![\w.~/\\@-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?::\d+)?|(?<![\w.~/\\-]))"
                    r"(/[A-Za-z0-9_{}<>:.~@$+=!*%,\-/\[\]]{0,300})")
 _FOREIGN_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "pypi.org", "npmjs.com",
@@ -150,10 +152,14 @@ def _named_in(text: str) -> list[tuple[str, int]]:
         return out
     distinct: set[str] = set()
     counted, line, row, prefix = 0, 1, 0, ""
+    bases: dict[str, str] | None = None
     for m in _PATH.finditer(text):
         token = _without_brackets(m[1]).rstrip(".,:;!*]").rstrip("/") or "/"
-        if len(token) <= 1 or m[0][0] != "/" and _foreign(m[0]):
+        if len(token) <= 1 or m[0][0] not in "/$" and _foreign(m[0]):
             continue
+        if m[0][0] == "$":  # under the path of the URL the docs set the variable to (`BASE=http://h/api/v1`)
+            bases = _shell_bases(text) if bases is None else bases
+            token = bases.get(m[0][1:len(m[0]) - len(m[1])].strip("{}"), "") + token
         line, counted = line + text.count("\n", counted, m.start()), m.start()
         named = [token]
         if line != row:  # the row's first path
@@ -166,6 +172,18 @@ def _named_in(text: str) -> list[tuple[str, int]]:
             distinct.add(name)
         if len(distinct) >= _MAX_TOKENS:
             break  # (no more of them could be read)
+    return out
+
+
+_SHELL_BASE = re.compile(r"""^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=["']?https?://[^/\s"']+(/[^\s"']*)?""",
+                         re.MULTILINE)
+
+
+def _shell_bases(text: str) -> dict[str, str]:
+    """{variable: the path of the URL a shell line of the docs sets it to}, the first setting of each."""
+    out: dict[str, str] = {}
+    for m in _SHELL_BASE.finditer(text):
+        out.setdefault(m[1], (m[2] or "").rstrip("/"))
     return out
 
 

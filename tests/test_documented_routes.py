@@ -349,3 +349,19 @@ def test_a_route_of_parameters_alone_is_named_under_the_mount_the_list_writes():
     assert _visibility(names, [("README.md", readme)]) == {
         "GET /my/": "public", "GET /unread-count/": "public", "DELETE /{pk}/": "public", "GET /{pk}/": "internal",
         "GET /internal-only/": "internal"}
+
+
+def test_a_path_after_a_shell_variable_is_under_the_url_the_docs_set_it_to():
+    """gridos: `BASE=http://127.0.0.1:8000/api/v1`, then `curl -X POST $BASE/devices/batt-1/connect`."""
+    served = ["GET /api/v1/devices", "POST /api/v1/devices/register", "DELETE /api/v1/devices/{device_id}",
+              "POST /api/v1/devices/{device_id}/connect", "POST /api/v1/devices/{device_id}/poll",
+              "POST /api/v1/devices/{device_id}/reset"]
+    readme = ("## Endpoints\n\n| Method | Path |\n|---|---|\n| GET | /api/v1/devices |\n"
+              "| POST | /api/v1/devices/register |\n| DELETE | /api/v1/devices/{id} |\n\n"
+              "```bash\nBASE=http://127.0.0.1:8000/api/v1\n"
+              "curl -s -X POST $BASE/devices/batt-1/connect\ncurl -s -X POST ${BASE}/devices/batt-1/poll\n```\n")
+    seen = _visibility(served, [("README.md", readme)])
+    assert [n for n, v in seen.items() if v == "internal"] == ["POST /api/v1/devices/{device_id}/reset"], seen
+    # a variable the docs never set: the path as written, which names no route under /api/v1
+    unset = readme.replace("BASE=http://127.0.0.1:8000/api/v1\n", "")
+    assert _visibility(served, [("README.md", unset)])["POST /api/v1/devices/{device_id}/connect"] == "internal"
