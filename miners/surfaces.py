@@ -4083,13 +4083,19 @@ class _Js:
         return out
 
     def loop_variable(self, node: Any) -> tuple[tuple[str, list[str]], str | None] | None:
-        """((a loop variable, the strings it takes over a literal list), the case it is turned to:
-        `idp`, `idp.toLowerCase()`), or None."""
+        """((a loop variable, the strings it takes over a literal list, or a name the two literals of
+        a conditional it is bound to), the case it is turned to: `idp`, `idp.toLowerCase()`), or None."""
         node, case = _cased(self.pf, node)
         if node is None or node.type != "identifier":
             return None
         items = self.looped_table(node)
-        if items is None or not 0 < items.named_child_count <= 32:
+        if items is None:  # a name bound to a choice of two literals: `hasConfig ? '/:config?' : ''`
+            value = self.local_value(node)
+            if value is None or value.type != "ternary_expression":
+                return None
+            taken = [self.resolve(value.child_by_field_name(side)) for side in ("consequence", "alternative")]
+            return None if any(v is None for v in taken) else ((self.pf.text(node), taken), case)  # type: ignore[misc]
+        if not 0 < items.named_child_count <= 32:
             return None
         taken = [self.resolve(item) for item in items.named_children]
         return None if any(v is None for v in taken) else ((self.pf.text(node), taken), case)  # type: ignore[misc]

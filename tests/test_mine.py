@@ -2318,3 +2318,20 @@ def test_a_function_that_mounts_its_router_at_its_path_mounts_each_call_at_each_
     })
     assert sorted(routes) == ["GET /api/v1/serverconfig", "GET /api/v1/share/:id", "GET /serverconfig",
                               "GET /share/:id", "POST /api/v1/share", "POST /share"], sorted(routes)
+
+
+def test_a_template_path_of_a_name_bound_to_a_choice_of_two_literals_is_each_path(tmp_path, capsys):
+    """stremio-addon-sdk: `const configPrefix = hasConfig ? '/:config?' : ''` then
+    router.get(`${configPrefix}/manifest.json`, h); a choice that is not literal gives no path."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "sdk", "version": "1.0.0", "main": "router.js"}',
+        "router.js": ("const Router = require('express').Router;\n"
+                      "function getRouter(manifest) {\n  const router = new Router();\n"
+                      "  const hasConfig = (manifest.config || []).length;\n"
+                      "  const configPrefix = hasConfig ? '/:config?' : '';\n"
+                      "  const other = hasConfig ? manifest.prefix : '/x';\n"
+                      "  router.get(`${configPrefix}/manifest.json`, (req, res) => res.end());\n"
+                      "  router.get(`${other}/configure`, (req, res) => res.end());\n"
+                      "  return router;\n}\nmodule.exports = getRouter;\n"),
+    })
+    assert sorted(routes) == ["GET /:config?/manifest.json", "GET /manifest.json"], sorted(routes)
