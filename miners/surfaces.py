@@ -208,6 +208,8 @@ _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*(?:[rRuU]|[fF][rR]?|[rR][fF])?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 # a flask-restful table's entry, `(CoreStudies, "/studies")`: a class, then a path
 _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
+# another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
+_PY_LIST_EXTEND = re.compile(rb"\.extend\(\s*[A-Za-z_]\w*\.\w*(?:handlers|routes)\s*\)", re.IGNORECASE)
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
@@ -261,6 +263,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or _py_resource_table(source, tokens)
             or _py_method_table(source)
             or _py_applied(source)
+            or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
@@ -1052,6 +1055,7 @@ class _Python:
         self.starlette()
         self.aiohttp()
         self.tornado()
+        self.handler_lists()
         self.falcon()
         self.method_tables()
         self.twisted()
@@ -2077,11 +2081,16 @@ class _Python:
                 entries.append(call)
             elif attr == "add_route" and "falcon" not in self.modules:
                 entries.append(call)  # a server that wraps Tornado's: `server.add_route(r"/api/files", FilesHandler, args)`
+        named: dict[int, str] = {}  # a module-level list -> its name: another module may take its entries
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
                     self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
                 lists.append(right)
+                top = node.parent.parent if node.parent is not None and node.parent.type == "expression_statement" \
+                    else node.parent
+                if left.type == "identifier" and top is not None and top.type == "module":
+                    named[right.start_byte] = self.pf.text(left)
         tables = set()
         if b"routes" in self.pf.source or b"handlers" in self.pf.source:
             # `return {'routes': [(r'/datasets', DatasetsHandler, cfg), ...]}`: a module's table for a
@@ -2118,7 +2127,76 @@ class _Python:
                 if path.startswith(("/", DEFERRED)):
                     self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado",
                                   **({"prefix_unknown": unknown} if unknown else {}),
-                                  **({"loaded_table": True} if entry.parent.start_byte in tables else {}))
+                                  **({"loaded_table": True} if entry.parent.start_byte in tables else {}),
+                                  **({"receiver": named[entry.parent.start_byte]}
+                                     if entry.parent.start_byte in named else {}))
+
+    def handler_lists(self) -> None:
+        """Handler lists made of other modules' (jupyterhub): `h.extend(handlers.default_handlers)`,
+        `for mod in (auth, users): default_handlers.extend(mod.default_handlers)`, are mounts of those
+        modules' lists on this one (a module-level list's routes name it as their receiver); and
+        `self.handlers = self.add_url_prefix(self.hub_prefix, h)`, a function of this file that joins
+        its first parameter to each entry's path (`url_path_join(prefix, tup[0])`), mounts the list
+        under that prefix: a literal, or the literal default of the class's trait (`hub_prefix =
+        URLPrefix('/hub/')`)."""
+        if b".extend(" not in self.pf.source or b"handlers" not in self.pf.source:
+            return
+        joiners = self.prefix_joiners()
+        for call, receiver, attr in self.call_info():
+            positional, _ = py_args(call.child_by_field_name("arguments"))
+            if attr == "extend" and receiver is not None and "." not in receiver and len(positional) == 1 and \
+                    positional[0].type == "attribute":
+                module = positional[0].child_by_field_name("object")
+                listed = self.pf.text(positional[0].child_by_field_name("attribute"))
+                if module is None or module.type != "identifier" or not listed.lower().endswith(("handlers", "routes")):
+                    continue
+                for name in self.loop_names(module, call) or [self.pf.text(module)]:
+                    if name in self.names:
+                        self.found_mounts.append(Mount(receiver, "", listed, self.names[name], line_of(call)))
+            elif attr in joiners and len(positional) == 2 and positional[1].type == "identifier":
+                given = positional[0]
+                prefix = self.resolve(given)
+                if prefix is None and given.type == "attribute":  # a trait's literal default
+                    made = self.value_of(given, call)
+                    args = py_args(made.child_by_field_name("arguments"))[0] if made is not None and \
+                        made.type == "call" else []
+                    prefix = self.resolve(args[0]) if args else None
+                if prefix is not None and prefix.startswith("/"):
+                    self.found_mounts.append(Mount(f"{attr}()", prefix, self.pf.text(positional[1]), None,
+                                                   line_of(call)))
+
+    def prefix_joiners(self) -> set[str]:
+        """The functions of this file that join their first parameter to each entry of their second
+        (`def add_url_prefix(prefix, handlers): for i, tup in enumerate(handlers): ...
+        url_path_join(prefix, tup[0])`)."""
+        out = set()
+        for fn in descendants(self.pf.tree.root_node, "function_definition"):
+            params = [p for p in fn.child_by_field_name("parameters").named_children if p.type == "identifier"]
+            params = params[1:] if params and self.pf.text(params[0]) in ("self", "cls") else params
+            if len(params) != 2:
+                continue
+            prefix, listed = self.pf.text(params[0]), self.pf.text(params[1])
+            loops = any(self.pf.text(loop.child_by_field_name("right")) in (listed, f"enumerate({listed})")
+                        for loop in descendants(fn, "for_statement"))
+            joins = any(self.callee_last(c) == "url_path_join" and py_args(c.child_by_field_name("arguments"))[0]
+                        and self.pf.text(py_args(c.child_by_field_name("arguments"))[0][0]) == prefix
+                        for c in descendants(fn, "call"))
+            if loops and joins:
+                out.add(self.pf.text(fn.child_by_field_name("name")))
+        return out
+
+    def loop_names(self, name: Any, at: Any) -> list[str] | None:
+        """The names a `for` variable takes over a literal tuple or list of names around `at`."""
+        loop = at.parent
+        while loop is not None and loop.type != "for_statement":
+            loop = loop.parent
+        if loop is None or self.pf.text(loop.child_by_field_name("left")) != self.pf.text(name):
+            return None
+        items = loop.child_by_field_name("right")
+        if items is None or items.type not in ("tuple", "list") or \
+                any(i.type != "identifier" for i in items.named_children):
+            return None
+        return [self.pf.text(i) for i in items.named_children]
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""

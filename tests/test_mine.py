@@ -2335,3 +2335,30 @@ def test_a_template_path_of_a_name_bound_to_a_choice_of_two_literals_is_each_pat
                       "  return router;\n}\nmodule.exports = getRouter;\n"),
     })
     assert sorted(routes) == ["GET /:config?/manifest.json", "GET /manifest.json"], sorted(routes)
+
+
+def test_tornado_handler_lists_of_other_modules_under_a_prefix_a_function_joins(tmp_path, capsys):
+    """jupyterhub: each API module's `default_handlers`, gathered by its package's loop, extended
+    into the app's list, which `add_url_prefix(self.hub_prefix, h)` puts under the trait's default."""
+    handler = "from tornado import web\n\n\nclass {0}(web.RequestHandler):\n    def get(self):\n        pass\n\n"
+    routes = mined_routes(tmp_path, capsys, {
+        "hub/__init__.py": "",
+        "hub/apihandlers/__init__.py": (
+            "from . import users, groups\n\ndefault_handlers = []\nfor mod in (users, groups):\n"
+            "    default_handlers.extend(mod.default_handlers)\n"),
+        "hub/apihandlers/users.py": handler.format("UserList") + "default_handlers = [(r'/api/users', UserList)]\n",
+        "hub/apihandlers/groups.py": handler.format("GroupList") + "default_handlers = [(r'/api/groups', GroupList)]\n",
+        "hub/pages.py": handler.format("Home") + "default_handlers = [(r'/home', Home)]\n",
+        "hub/other.py": handler.format("Lone") + "default_handlers = [(r'/lone', Lone)]\n",
+        "hub/app.py": (
+            "from tornado import web\nfrom traitlets import Unicode\nfrom . import apihandlers, pages\n"
+            "from .utils import url_path_join\n\n\nclass Hub:\n    hub_prefix = Unicode('/hub/', help='prefix')\n\n"
+            "    @staticmethod\n    def add_url_prefix(prefix, handlers):\n"
+            "        for i, tup in enumerate(handlers):\n            lis = list(tup)\n"
+            "            lis[0] = url_path_join(prefix, tup[0])\n            handlers[i] = tuple(lis)\n"
+            "        return handlers\n\n"
+            "    def init_handlers(self):\n        h = []\n        h.extend(pages.default_handlers)\n"
+            "        h.extend(apihandlers.default_handlers)\n"
+            "        self.handlers = self.add_url_prefix(self.hub_prefix, h)\n"),
+    })
+    assert sorted(routes) == ["GET /hub/api/groups", "GET /hub/api/users", "GET /hub/home", "GET /lone"], sorted(routes)
