@@ -27,7 +27,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, TypeVar
 
 from miners import jvm_routes
 from miners.assets import js_serves_file, py_serves_file
@@ -38,6 +38,8 @@ from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
 from miners.words import positions, present
+
+T = TypeVar("T")
 
 UNRESOLVED: Any = object()
 # Every JS/TS surface is declared by a call of a method named one of these (`app.get`, `program.command`,
@@ -3435,15 +3437,18 @@ class _Js:
         wrappers[name] = (receiver, [*(known[1] if known else []), head], at, via)
         return True
 
-    def wrapped_mounts(self, wrappers: dict[str, tuple[Any, list[str], int, int]]) -> None:
-        """The mounts each call of a mount wrapper with a literal path makes, one per form."""
+    def calls_of(self, functions: dict[str, T]) -> Iterator[tuple[Any, T]]:
+        """(call, what is known of the function) for each call of one of this file's functions by name."""
         for call in self.calls:
             function = call.child_by_field_name("function")
-            wrapper = wrappers.get(self.pf.text(function)) if function is not None and \
+            known = functions.get(self.pf.text(function)) if function is not None and \
                 function.type == "identifier" else None
-            if wrapper is None:
-                continue
-            receiver, heads, at, via = wrapper
+            if known is not None:
+                yield call, known
+
+    def wrapped_mounts(self, wrappers: dict[str, tuple[Any, list[str], int, int]]) -> None:
+        """The mounts each call of a mount wrapper with a literal path makes, one per form."""
+        for call, (receiver, heads, at, via) in self.calls_of(wrappers):
             args = js_args(call.child_by_field_name("arguments"))
             path = self.resolve(args[at]) if len(args) > max(at, via) else None
             if path is None or not path.startswith("/"):
@@ -4002,13 +4007,7 @@ class _Js:
                 wrappers[name] = (receiver, verb, names.index(self.pf.text(first)), outer)
         if not wrappers:
             return
-        for call in self.calls:
-            function = call.child_by_field_name("function")
-            wrapper = wrappers.get(self.pf.text(function)) if function is not None and \
-                function.type == "identifier" else None
-            if wrapper is None:
-                continue
-            receiver, verb, at, outer = wrapper
+        for call, (receiver, verb, at, outer) in self.calls_of(wrappers):
             if outer.start_byte <= call.start_byte < outer.end_byte:
                 continue  # (the wrapper calling itself)
             args = js_args(call.child_by_field_name("arguments"))
