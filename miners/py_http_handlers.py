@@ -84,22 +84,46 @@ class _Handler:
 
     def routes(self) -> list[Surface]:
         out: list[Surface] = []
+        seen: set[tuple[str, str]] = set()
         for name, function in self.methods.items():
             if not name.startswith("do_") or name[3:] not in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD",
                                                                "OPTIONS"):
                 continue
-            method, seen = name[3:], set()
-            for path, node in self._dispatched(function, 0, {name}):
-                if path not in seen:
-                    seen.add(path)
-                    out.append(_surface("http-route", _route_name(method, path), node, "http.server",
-                                        handler=name, detail={"method": method, "path": path, "compared": True}))
+            method = name[3:]
+            if self._delegates(function):
+                continue  # `def do_HEAD(self): self.do_GET()`: answered as the other method, not routes of its own
+            for path, node, untested in self._dispatched(function, 0, {name}, method, {"self.command"}):
+                if "(" in path or "[" in path:
+                    continue  # (a regex's part no path spells)
+                # a path a dispatcher shared by every do_ method compares without testing the method:
+                # served by the class, by which of its methods is decided inside
+                verb = "ANY" if untested else method
+                if (verb, path) not in seen:
+                    seen.add((verb, path))
+                    out.append(_surface("http-route", _route_name(verb, path), node, "http.server",
+                                        handler=name, detail={"method": verb, "path": path, "compared": True}))
         return out
 
-    def _dispatched(self, function: Any, depth: int, followed: set[str]) -> list[tuple[str, Any]]:
+    def _delegates(self, function: Any) -> bool:
+        """Whether a do_ method's body is only a call of another do_ method of the class."""
+        body = function.child_by_field_name("body")
+        stmts = [c for c in body.named_children if c.type != "comment"] if body is not None else []
+        call = stmts[0] if len(stmts) == 1 else None
+        if call is not None and call.type in ("expression_statement", "return_statement"):
+            call = call.named_children[0] if call.named_children else None  # (grammars differ: wrapped or not)
+        if call is None or call.type != "call":
+            return False
+        called = call.child_by_field_name("function")
+        return called is not None and called.type == "attribute" and self.pf.text(called.child_by_field_name(
+            "object")) == "self" and self.pf.text(called.child_by_field_name("attribute")).startswith("do_")
+
+    def _dispatched(self, function: Any, depth: int, followed: set[str], method: str,
+                    verbs: set[str]) -> list[tuple[str, Any, bool]]:
         """(path, node to cite) of what `function` compares the request's path with, and the
-        methods of the class it calls on `self`."""
-        found: list[tuple[str, Any]] = []
+        methods of the class it calls on `self`; `verbs`: the names that hold the request's method
+        there (`self.command`, a parameter the caller passed the `do_` method's verb to), so a path
+        compared beside another method (`method == "POST" and path == "/login"`) is not this one's."""
+        found: list[tuple[str, Any, bool]] = []
         body = function.child_by_field_name("body")
         if body is None:
             return found
@@ -111,12 +135,14 @@ class _Handler:
             if kind in ("function_definition", "class_definition", "lambda"):
                 continue
             if kind == "comparison_operator":
-                found += self._compared(node, paths)
+                allowed, tested = self._method_allows(node, function, method, verbs)
+                untested = not tested and len(verbs) > 1  # (in a dispatcher the do_ method passed its verb to)
+                found += [(path, at, untested) for path, at in self._compared(node, paths) if allowed]
             elif kind == "call":
-                found += self._called(node, paths, depth, followed)
+                found += self._called(node, paths, depth, followed, method, verbs)
             elif kind == "subscript":
-                found += self._looked_up(node.child_by_field_name("value"), node.child_by_field_name("subscript"),
-                                         paths)
+                found += [(path, at, False) for path, at in self._looked_up(
+                    node.child_by_field_name("value"), node.child_by_field_name("subscript"), paths)]
             stack.extend(reversed(node.named_children))
         return found
 
@@ -133,10 +159,14 @@ class _Handler:
                 if left is not None and left.type == "identifier" and right is not None and \
                         self._reads_path(right, names):
                     names.add(self.pf.text(left))
-            stack.extend(node.named_children)
+            stack.extend(reversed(node.named_children))  # (in the order they are written: a name from a name)
         return names
 
     def _reads_path(self, node: Any, names: set[str]) -> bool:
+        if node.type == "conditional_expression" and node.named_children:
+            node = node.named_children[0]  # (`path[n:] if path.startswith(...) else ""`: what it is when it is)
+        if node.type == "subscript" and any(c.type == "slice" for c in node.named_children):
+            return False  # a part of the path (`path[len("/api/wiki/"):]`) is not the request's path
         text = self.pf.text(node)
         return "self.path" in text or any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)
 
@@ -175,7 +205,50 @@ class _Handler:
             return self._looked_up(right, left, paths)
         return []
 
-    def _called(self, call: Any, paths: set[str], depth: int, followed: set[str]) -> list[tuple[str, Any]]:
+    def _method_allows(self, node: Any, function: Any, method: str, verbs: set[str]) -> tuple[bool, bool]:
+        """(whether the conditions around a comparison, its `and` chain and the enclosing ifs', let
+        the request's method be `method`: no `verb == "POST"` or `verb in ("GET", "HEAD")` says
+        otherwise; whether any of them tests the method at all)."""
+        tested, at = False, node
+        while at is not None and at != function and at.type != "function_definition":
+            parent = at.parent
+            tests: list[Any] = []
+            if parent is not None and parent.type == "boolean_operator" and \
+                    self.pf.text(parent.child_by_field_name("operator")) == "and":
+                tests = [parent.child_by_field_name("left"), parent.child_by_field_name("right")]
+            elif parent is not None and parent.type in ("if_statement", "elif_clause") and \
+                    parent.child_by_field_name("condition") is not None and \
+                    parent.child_by_field_name("condition") != at:
+                tests = [parent.child_by_field_name("condition")]
+            for test in tests:
+                allowed = self._verbs_tested(test, verbs)
+                if allowed is not None and method not in allowed:
+                    return False, True
+                tested = tested or allowed is not None
+            at = parent
+        return True, tested
+
+    def _verbs_tested(self, test: Any, verbs: set[str]) -> set[str] | None:
+        """The methods a test lets through (`method == "GET"`, `self.command in ("GET", "HEAD")`),
+        or None when it does not test the method (or not so simply)."""
+        while test is not None and test.type == "parenthesized_expression" and test.named_child_count == 1:
+            test = test.named_children[0]
+        if test is None or test.type != "comparison_operator" or len(test.named_children) != 2:
+            return None
+        left, right = test.named_children
+        operator = [self.pf.text(c) for c in test.children if not c.is_named]
+        if self.pf.text(left) not in verbs or len(operator) != 1:
+            return None
+        if operator[0] == "==":
+            value = py_string(self.pf, right)
+            return {value.upper()} if value else None
+        if operator[0] == "in" and right.type in ("tuple", "list", "set"):
+            values = [py_string(self.pf, c) for c in right.named_children]
+            return {v.upper() for v in values if v} if all(values) else None
+        return None
+
+    def _called(self, call: Any, paths: set[str], depth: int, followed: set[str], method: str,
+                verbs: set[str]) -> list[tuple[str, Any, bool]]:
         function = call.child_by_field_name("function")
         args = call.child_by_field_name("arguments")
         if function is None or function.type != "attribute" or args is None:
@@ -183,16 +256,23 @@ class _Handler:
         obj, attr = function.child_by_field_name("object"), self.pf.text(function.child_by_field_name("attribute"))
         positional = [a for a in args.named_children if a.type not in ("keyword_argument", "comment")]
         if attr == "get" and positional:  # self._GET_ROUTES.get(path)
-            return self._looked_up(obj, positional[0], paths)
+            return [(path, at, False) for path, at in self._looked_up(obj, positional[0], paths)]
         if attr in _REGEX_CALLS and self.pf.text(obj) == "re" and len(positional) >= 2 and \
                 self._is_path(positional[1], paths):
             pattern = py_string(self.pf, positional[0])
             if pattern is not None and pattern.startswith(("^/", "/")):
-                return [(p, call) for p in _regex_paths(pattern) if p.startswith("/")]
+                allowed, tested = self._method_allows(call, None, method, verbs)  # (up to its function)
+                untested = not tested and len(verbs) > 1
+                return [(p, call, untested) for p in _regex_paths(pattern) if p.startswith("/")] if allowed else []
             return []
         if self.pf.text(obj) == "self" and attr in self.methods and attr not in followed and depth < _CALLED_DEPTH:
             followed.add(attr)
-            return self._dispatched(self.methods[attr], depth + 1, followed)
+            called = self.methods[attr]
+            names = [self.pf.text(p) for p in called.child_by_field_name("parameters").named_children
+                     if p.type == "identifier"][1:]  # (after self)
+            passed = {names[i] for i, a in enumerate(positional[:len(names)])
+                      if (py_string(self.pf, a) or "").upper() == method}  # self.route("GET")
+            return self._dispatched(called, depth + 1, followed, method, verbs | passed)
         return []
 
     def _looked_up(self, table: Any, key: Any, paths: set[str]) -> list[tuple[str, Any]]:

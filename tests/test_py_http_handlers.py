@@ -86,3 +86,53 @@ def test_no_routes_without_a_do_method_or_outside_the_packages_code(tmp_path, ca
             "    def do_GET(self):\n        if self.path == '/harness.js':\n            pass\n"),
     })
     assert routes == {}
+
+
+DISPATCHER = '''\
+import re
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import urlsplit
+
+
+class Handler(BaseHTTPRequestHandler):
+    def do_HEAD(self):
+        self.do_GET()
+
+    def do_GET(self):
+        self.route("GET")
+
+    def do_POST(self):
+        self.route("POST")
+
+    def do_DELETE(self):
+        self.route("DELETE")
+
+    def route(self, method):
+        url = urlsplit(self.path)
+        path = url.path.rstrip("/") or "/"
+        if method == "GET" and path == "/":
+            return self.index()
+        if path == "/login" and method == "POST":
+            return self.login()
+        if method in ("GET", "DELETE") and path == "/api/session":
+            return self.session()
+        if path == "/api/me/prefs":  # which methods: decided inside
+            return self.prefs(method)
+        sub = path[len("/api/wiki/"):] if path.startswith("/api/wiki/") else ""
+        if sub == "/history" and method == "GET":  # a part of the path, not the path
+            return self.history()
+        if method == "GET" and (m := re.fullmatch(r"/files/(\\\\d+)/[^/]*", path)):
+            return self.file(m)
+'''
+
+
+def test_a_dispatcher_every_do_method_passes_its_verb_to(tmp_path, capsys):
+    """hearthboard: each do_ method calls `self.route("GET")`; a path compared beside a test of the
+    method is that method's, one compared without is served by the class (ANY); do_HEAD answering as
+    do_GET has no routes of its own, and a slice of the path, or a regex no path spells, is none."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "board"\nversion = "1.0"\n',
+        "board.py": DISPATCHER,
+    })
+    assert sorted(routes) == ["ANY /api/me/prefs", "DELETE /api/session", "GET /", "GET /api/session",
+                              "POST /login"], sorted(routes)
