@@ -13,6 +13,11 @@ root or a workspace's); its route files serve the path their location spells:
 - Nuxt: `server/api/users/[id].get.ts` is `GET /api/users/{id}` (no method suffix: every method);
   `server/routes/` serves without `/api`.
 
+- winterspec: each file under the routes directory its config names (`routesDirectory:
+  "./routes"`, the default) is the route its path spells, `routes/files/upsert.ts` is
+  `/files/upsert`, for the methods its `withRouteSpec({ methods: ["POST"] })` lists (every method
+  when it lists none literally).
+
 `[...slug]` (and `[[...slug]]`) catch the rest of the path: `{slug}`. The routes are added to the
 route file's facts, so they become candidates like any other (the handler's effects included).
 """
@@ -29,20 +34,51 @@ from .facts import FileFacts, Surface
 VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _SOURCE = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 _PARAM = re.compile(r"^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$")  # [id], [...slug], [[...slug]]
-_FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt"}
+_FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt",
+               "winterspec": "winterspec"}
+_ROUTES_DIRECTORY = re.compile(rb"""routesDirectory\s*:\s*["'`](?:\./)?([^"'`]+?)/?["'`]""")
+_SPEC_METHODS = re.compile(rb"""\bmethods\s*:\s*\[([^\]]*)\]""")
+_QUOTED = re.compile(rb"""["'`]([A-Za-z]+)["'`]""")
 
 
 def add_file_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes]) -> None:
     """Add to `facts` the routes of every app's route files."""
     for root, framework in _apps(sizes, read):
         prefix = f"{root}/" if root else ""
+        if framework == "winterspec":
+            _winterspec(facts, sizes, read, prefix)
+            continue
         for path, f in facts.items():
             if path.startswith(prefix) and path.endswith(_SOURCE) and "/node_modules/" not in f"/{path}":
                 f.surfaces += _routes(framework, path[len(prefix):], f)
 
 
+def _winterspec(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes],
+                prefix: str) -> None:
+    """A winterspec app's routes: its routes directory's files, each for the methods its spec lists."""
+    directory = "routes"
+    for name in ("winterspec.config.ts", "winterspec.config.js", "winterspec.config.mjs"):
+        if prefix + name in sizes and sizes[prefix + name] <= 64 * 1024:
+            found = _ROUTES_DIRECTORY.search(read(prefix + name))
+            directory = found[1].decode("utf-8", "replace") if found else directory
+            break
+    under = f"{prefix}{directory}/"
+    for path, f in facts.items():
+        if not path.startswith(under) or not path.endswith(_SOURCE) or path.endswith(".d.ts"):
+            continue
+        parts = path[len(under):].split("/")
+        stem = parts[-1].rpartition(".")[0]
+        if any(p.startswith("_") for p in parts):
+            continue
+        listed = _SPEC_METHODS.search(read(path)) if sizes.get(path, 0) <= 1024 * 1024 else None
+        methods = [m.decode().upper() for m in _QUOTED.findall(listed[1])] if listed else []
+        methods = [m for m in methods if m in VERBS] if methods and all(m.upper() in VERBS for m in methods) else []
+        segments = [*parts[:-1], *([] if stem == "index" else [stem])]
+        f.surfaces += _surfaces(f, "winterspec", segments, methods or ["ANY"], f.module.default_export)
+
+
 def _apps(sizes: dict[str, int], read: Callable[[str], bytes]) -> list[tuple[str, str]]:
-    """(folder, framework) of each package.json that depends on a file-routing framework."""
+    """(folder, framework) for each file-routing framework each package.json depends on."""
     out = []
     for path in sorted(sizes):
         if posixpath.basename(path) != "package.json" or "node_modules/" in path or sizes[path] > 1024 * 1024:
@@ -55,9 +91,8 @@ def _apps(sizes: dict[str, int], read: Callable[[str], bytes]) -> list[tuple[str
             continue
         deps = {name for key in ("dependencies", "devDependencies", "peerDependencies")
                 if isinstance(pkg.get(key), dict) for name in pkg[key]}
-        framework = next((_FRAMEWORKS[d] for d in _FRAMEWORKS if d in deps), None)
-        if framework is not None:
-            out.append((posixpath.dirname(path), framework))
+        for framework in dict.fromkeys(_FRAMEWORKS[d] for d in _FRAMEWORKS if d in deps):
+            out.append((posixpath.dirname(path), framework))  # (each: a Next.js site may serve a winterspec API)
     return out
 
 

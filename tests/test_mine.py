@@ -2362,3 +2362,22 @@ def test_tornado_handler_lists_of_other_modules_under_a_prefix_a_function_joins(
             "        self.handlers = self.add_url_prefix(self.hub_prefix, h)\n"),
     })
     assert sorted(routes) == ["GET /hub/api/groups", "GET /hub/api/users", "GET /hub/home", "GET /lone"], sorted(routes)
+
+
+def test_winterspec_routes_are_its_routes_directorys_files_beside_a_next_site(tmp_path, capsys):
+    """@tscircuit/file-server: `winterspec.config.ts` names `./routes`; `routes/files/upsert.ts`
+    exports `withRouteSpec({ methods: ["POST"] })(...)`; the package also depends on next."""
+    spec = "import {{ withRouteSpec }} from 'lib/spec'\nexport default withRouteSpec({{ {0} }})(async () => null)\n"
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "fs", "version": "1.0.0", "dependencies": {"winterspec": "0.0.86", "next": "14"}}',
+        "winterspec.config.ts": 'import { defineConfig } from "winterspec"\nexport default defineConfig({ routesDirectory: "./api-routes" })\n',
+        "api-routes/files/upsert.ts": spec.format('methods: ["POST"]'),
+        "api-routes/files/get.ts": spec.format("methods: ['GET', 'HEAD']"),
+        "api-routes/index.ts": spec.format("auth: 'none'"),  # no methods listed: every one
+        "api-routes/files/static/[[...file_path]].ts": spec.format('methods: ["GET"]'),
+        "api-routes/_helpers/x.ts": spec.format('methods: ["GET"]'),
+        "routes/elsewhere.ts": spec.format('methods: ["GET"]'),  # not the configured directory
+        "pages/api/ping.ts": "export default function handler(req, res) { res.end() }\n",
+    })
+    assert sorted(routes) == ["ANY /", "ANY /api/ping", "GET /files/get", "GET /files/static/{file_path}",
+                              "HEAD /files/get", "POST /files/upsert"], sorted(routes)
