@@ -2860,6 +2860,7 @@ class _Python:
 JS_SERVER_CONSTRUCTORS = {  # callee / constructor last name -> framework of the routes registered on it
     "express": "express", "Router": "express", "Hono": "hono", "Fastify": "fastify", "fastify": "fastify",
     "KoaRouter": "koa-router", "polka": "polka",
+    "fromHono": "hono", "fromIttyRouter": "itty-router",  # chanfana's OpenAPI routers over an app
 }
 JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/router": "koa-router",
                      "hono": "hono", "fastify": "fastify", "polka": "polka", "restify": "restify",
@@ -3178,6 +3179,8 @@ class _Js:
                 return None
         else:
             return None
+        if constructor not in JS_SERVER_CONSTRUCTORS and constructor.rstrip("0123456789") in JS_SERVER_CONSTRUCTORS:
+            constructor = constructor.rstrip("0123456789")  # a bundler's rename of an inlined class (`new Hono2()`)
         if constructor in JS_SERVER_CONSTRUCTORS:
             if constructor == "Router" and ({"koa-router", "@koa/router"} & self.modules):
                 return "http", "koa-router"

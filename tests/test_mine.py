@@ -2381,3 +2381,19 @@ def test_winterspec_routes_are_its_routes_directorys_files_beside_a_next_site(tm
     })
     assert sorted(routes) == ["ANY /", "ANY /api/ping", "GET /files/get", "GET /files/static/{file_path}",
                               "HEAD /files/get", "POST /files/upsert"], sorted(routes)
+
+
+def test_chanfanas_router_over_a_hono_app_and_a_bundlers_renamed_class(tmp_path, capsys):
+    """r2-explorer ships Hono inlined in its bundle (`var Hono2 = class ...`, `new Hono2()`) and
+    registers its API on chanfana's `fromHono(app)`; `new Client2()` is no router."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "r2", "version": "1.0.0", "main": "dist/index.js"}',
+        "dist/index.js": (
+            "import { fromHono } from 'chanfana';\nvar Hono2 = class { get() {} };\nvar Client2 = class { get() {} };\n"
+            "export function R2Explorer() {\n  const app = new Hono2();\n"
+            "  const openapi = fromHono(app, { schema: {} });\n"
+            "  openapi.get('/api/buckets/:bucket', ListObjects);\n  openapi.post('/api/emails/send', SendEmail);\n"
+            "  app.get('/health', (c) => c.text('ok'));\n"
+            "  const client = new Client2();\n  client.get('/remote', (r) => r);\n  return app;\n}\n"),
+    })
+    assert sorted(routes) == ["GET /api/buckets/:bucket", "GET /health", "POST /api/emails/send"], sorted(routes)
