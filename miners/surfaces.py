@@ -195,10 +195,10 @@ _PY_WORDS = (b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI()
              b"StaticFiles(")  # Starlette's files mounted at a path
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
-_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework)\b|"
-                                  rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:re_)?path\b)",
+_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework(?:_nested)?)\b|"
+                                  rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:(?:re_)?path|url)\b)",
                                   re.MULTILINE)
-# (django.urls' path: a function that returns url patterns names no urlpatterns)
+# (django.urls' path, or the old django.conf.urls' url: a module of url patterns may name no urlpatterns)
 _PY_CONSTRUCTORS = re.compile(rb"(?<![\w$\x80-\xff])(?:Tool|Resource|Group|Route)\s*\(")  # Route: Starlette's route lists
 # a class-based view (Django's, DRF's): what its route serves is the methods its class has
 _PY_VIEW_CLASS = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,400}View", re.MULTILINE)  # bounded: no rescan to EOF
@@ -291,7 +291,7 @@ def _py_method_table(source: bytes) -> bool:
 _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
 _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
-_PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"django"))
+_PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django"))
 _PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
 
 
@@ -895,6 +895,7 @@ class _Python:
         self.found_mounts: list[Mount] = []
         self.found_viewsets: list[ViewSet] = []
         self._routers: dict[str, tuple[bool, bool]] | None = None
+        self._nested: dict[str, str] = {}  # a nested DRF router -> the path its routes sit under
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
         self._constructed: dict[str, str] | None = None
@@ -2322,9 +2323,11 @@ class _Python:
     # or inherits (list, create, retrieve... and its @action methods), worked out in assembly
     # (miners/viewset_routes.py) from a placeholder and from what this file records of its classes
     def drf_routers(self) -> dict[str, tuple[bool, bool]]:
-        """{router variable: (trailing slash, a DefaultRouter with its API root)}."""
+        """{router variable: (trailing slash, a DefaultRouter with its API root)}; a nested router's
+        (drf-nested-routers' `NestedSimpleRouter(parent, r'services', lookup='service')`) path
+        under its parent's in self._nested."""
         if self._routers is None:
-            self._routers = {}
+            self._routers, self._nested = {}, {}
             if "rest_framework" in self.modules or "rest_framework_nested" in self.modules:
                 for node in self.assignments:
                     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -2336,6 +2339,12 @@ class _Python:
                         slash = keywords.get("trailing_slash")
                         self._routers[self.pf.text(left)] = (
                             slash is None or self.pf.text(slash) != "False", last == "DefaultRouter")
+                        positional = py_args(right.child_by_field_name("arguments"))[0]
+                        parent = self.resolve(positional[1]) if last.startswith("Nested") and \
+                            len(positional) > 1 else None
+                        lookup = self.resolve(keywords.get("lookup")) if "lookup" in keywords else None
+                        if parent is not None and lookup:  # /services/{service_pk}: the nested routes' base
+                            self._nested[self.pf.text(left)] = f"/{parent.strip('^$/')}/{{{lookup}_pk}}"
         return self._routers
 
     def drf(self) -> None:
@@ -2351,7 +2360,7 @@ class _Python:
             view = positional[1] if len(positional) > 1 else keywords.get("viewset")
             if prefix is None or view is None or view.type not in ("identifier", "attribute"):
                 continue
-            path = "/" + prefix.strip("^$/")
+            path = self._nested.get(receiver, "") + "/" + prefix.strip("^$/")
             self.resource(call, "".join(self.pf.text(view).split()), path, "django-rest-framework",
                           viewset=True, slash=routers[receiver][0],
                           receiver="urlpatterns" if served[receiver] else receiver)

@@ -2397,3 +2397,26 @@ def test_chanfanas_router_over_a_hono_app_and_a_bundlers_renamed_class(tmp_path,
             "  const client = new Client2();\n  client.get('/remote', (r) => r);\n  return app;\n}\n"),
     })
     assert sorted(routes) == ["GET /api/buckets/:bucket", "GET /health", "POST /api/emails/send"], sorted(routes)
+
+
+def test_drf_nested_routers_in_a_module_of_old_style_url_patterns(tmp_path, capsys):
+    """django-portmaster: `NestedSimpleRouter(portmaster_v1, r'services', lookup='service')`
+    serves its viewsets under /services/{service_pk}/, in a module that imports
+    rest_framework_nested and django.conf.urls' url (it names no urlpatterns)."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pm/__init__.py": "",
+        "pm/api.py": (
+            "from rest_framework import viewsets\nfrom rest_framework.decorators import detail_route\n\n\n"
+            "class ServiceViewSet(viewsets.ReadOnlyModelViewSet):\n    pass\n\n\n"
+            "class OfferViewSet(viewsets.GenericViewSet):\n    def create(self, request, service_pk):\n        pass\n\n"
+            "    @detail_route(methods=['post'])\n    def accept(self, request, service_pk, pk):\n        pass\n"),
+        "pm/urls.py": (
+            "from django.conf.urls import url, include\nfrom rest_framework_nested import routers\n"
+            "from pm import api\n\nv1 = routers.SimpleRouter(trailing_slash=False)\n"
+            "v1.register('services', api.ServiceViewSet)\n"
+            "nested = routers.NestedSimpleRouter(v1, r'services', trailing_slash=False, lookup='service')\n"
+            "nested.register(r'offers', api.OfferViewSet)\n\n"
+            "portmaster_urlpatterns = [url(r'^v1/', include(v1.urls)), url(r'^v1/', include(nested.urls))]\n"),
+    })
+    assert sorted(routes) == ["GET /v1/services", "GET /v1/services/{pk}", "POST /v1/services/{service_pk}/offers",
+                              "POST /v1/services/{service_pk}/offers/{pk}/accept"], sorted(routes)
