@@ -748,7 +748,7 @@ def _route_name(method: str, path: str) -> str:
 
 
 _AIOHTTP_PARAM = re.compile(r"\{([A-Za-z_]\w*):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}")  # {id:\d+}, {p:[a-z]{2}}
-_REGEX_ESCAPED = set("./-_~:@!$&'=,;")  # escaped only to be literal in a regex
+_REGEX_ESCAPED = set("./-_~:@!$&'=,;+")  # escaped only to be literal in a regex
 
 
 def _regex_paths(pattern: str) -> list[str]:
@@ -782,6 +782,9 @@ def _regex_paths(pattern: str) -> list[str]:
             if end < 0:
                 return [pattern]
             inner = p[i + 1:end]
+            if inner.startswith("?:") and "#" in inner and p[end + 1:end + 2] == "?":
+                i = end + 2  # an optional fragment, `(?:#.+)?`: a browser never sends it, no path has it
+                continue
             if inner.startswith("?P<") and ">" in inner:
                 out.append("{" + inner[3:inner.index(">")] + "}")
             elif inner.startswith("?:") and p[end + 1:] == "?" and not cuts and "|" not in inner:
@@ -2211,7 +2214,17 @@ class _Python:
             return self.tornado_lists(node.child_by_field_name("left"), at, depth + 1) + \
                 self.tornado_lists(node.child_by_field_name("right"), at, depth + 1)
         if node.type in ("identifier", "attribute"):
-            return self.tornado_lists(self.value_of(node, at), at, depth + 1)
+            found = self.tornado_lists(self.value_of(node, at), at, depth + 1)
+            if node.type == "identifier":  # `pages += [(r"/api/v1/paste", Paste), ...]` before it, in its scope
+                scope = _enclosing(at, "function_definition") or self.pf.tree.root_node
+                name = self.pf.text(node)
+                for added in descendants(scope, "augmented_assignment"):
+                    right = added.child_by_field_name("right")
+                    if added.start_byte < at.start_byte and right is not None and right.type in ("list", "tuple") \
+                            and self.pf.text(added.child_by_field_name("left")) == name and \
+                            self.pf.text(added.child_by_field_name("operator")) == "+=":
+                        found.append(right)
+            return found
         return []
 
     # Falcon: app.add_route("/things/{id}", ThingsResource(), suffix="detail") serves each on_get,

@@ -2420,3 +2420,25 @@ def test_drf_nested_routers_in_a_module_of_old_style_url_patterns(tmp_path, caps
     })
     assert sorted(routes) == ["GET /v1/services", "GET /v1/services/{pk}", "POST /v1/services/{service_pk}/offers",
                               "POST /v1/services/{service_pk}/offers/{pk}/accept"], sorted(routes)
+
+
+def test_tornado_lists_added_to_with_plus_equals_and_path_regexes_with_a_fragment(tmp_path, capsys):
+    """pinnwand: `pages: List[Any] = [...]`, then `pages += [...]`, then Application(pages); a path
+    regex's optional `(?:#.+)?` is a fragment no request has, and `\\+` is a literal plus."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pw/__init__.py": "",
+        "pw/http.py": (
+            "import tornado.web\nfrom typing import Any, List\nfrom pw import handler\n\n\n"
+            "def make_application():\n    pages: List[Any] = [\n"
+            "        (r'/', handler.Create),\n        (r'/\\+(.*)', handler.Create),\n"
+            "        (r'/raw/([A-Z2-7]+)(?:#.+)?', handler.Raw),\n        (r'/([A-Z2-7]+)(?:#.+)?/hex', handler.Hex),\n    ]\n"
+            "    pages += [(r'/api/v1/paste', handler.Paste)]\n"
+            "    later = []\n    app = tornado.web.Application(pages)\n"
+            "    pages += [(r'/after', handler.Paste)]  # after the app took its list\n    return app\n"),
+        "pw/handler.py": (
+            "import tornado.web\n\n\nclass Create(tornado.web.RequestHandler):\n    def get(self, *a):\n        pass\n\n\n"
+            "class Raw(Create):\n    pass\n\n\nclass Hex(Create):\n    pass\n\n\n"
+            "class Paste(tornado.web.RequestHandler):\n    def post(self):\n        pass\n"),
+    })
+    assert sorted(routes) == ["GET /", "GET /+{arg1}", "GET /raw/{arg1}", "GET /{arg1}/hex", "POST /api/v1/paste"], \
+        sorted(routes)
