@@ -3463,11 +3463,18 @@ class _Js:
         return True
 
     def calls_of(self, functions: dict[str, T]) -> Iterator[tuple[Any, T]]:
-        """(call, what is known of the function) for each call of one of this file's functions by name."""
+        """(call, what is known of the function) for each call of one of this file's functions by name
+        (a class's method by `this.` and its name)."""
         for call in self.calls:
             function = call.child_by_field_name("function")
-            known = functions.get(self.pf.text(function)) if function is not None and \
-                function.type == "identifier" else None
+            if function is None:
+                continue
+            if function.type == "identifier":
+                known = functions.get(self.pf.text(function))
+            elif function.type == "member_expression" and function.child_by_field_name("object").type == "this":
+                known = functions.get("this." + self.pf.text(function.child_by_field_name("property")))  # a method
+            else:
+                continue
             if known is not None:
                 yield call, known
 
@@ -4028,7 +4035,10 @@ class _Js:
                     continue
                 verb = names.index(self.pf.text(index))
             name = _js_function_name(self.pf, call)
-            if name and "." not in name and name != "default" and self.http_receiver(receiver) is not None:
+            if outer.type == "method_definition":  # a class's own, called as `this.setupAuditEndpoint(...)`
+                name = "this." + self.pf.text(outer.child_by_field_name("name"))
+            if name and "." not in name.removeprefix("this.") and name != "default" and \
+                    self.http_receiver(receiver) is not None:
                 wrappers[name] = (receiver, verb, names.index(self.pf.text(first)), outer)
         if not wrappers:
             return

@@ -2442,3 +2442,19 @@ def test_tornado_lists_added_to_with_plus_equals_and_path_regexes_with_a_fragmen
     })
     assert sorted(routes) == ["GET /", "GET /+{arg1}", "GET /raw/{arg1}", "GET /{arg1}/hex", "POST /api/v1/paste"], \
         sorted(routes)
+
+
+def test_routes_registered_through_a_class_method_that_takes_the_path(tmp_path, capsys):
+    """@agentdeskai/browser-tools-server: `this.setupAuditEndpoint(AuditCategory.SEO, "/seo-audit",
+    runSEOAudit)`, a method whose body registers `this.app.post(endpoint, ...)`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "bt", "version": "1.0.0", "main": "dist/server.js", "dependencies": {"express": "4"}}',
+        "dist/server.js": (
+            "import express from 'express';\nclass Connector {\n  constructor(app) {\n    this.app = app;\n"
+            "    this.setupAuditEndpoint('a11y', '/accessibility-audit', run);\n"
+            "    this.setupAuditEndpoint('seo', '/seo-audit', run);\n    this.setupAuditEndpoint('x', dynamicPath, run);\n  }\n"
+            "  setupAuditEndpoint(auditType, endpoint, auditFunction) {\n"
+            "    this.app.post(endpoint, async (req, res) => res.json(await auditFunction(req.body)));\n  }\n}\n"
+            "const app = express();\nnew Connector(app);\n"),
+    })
+    assert sorted(routes) == ["POST /accessibility-audit", "POST /seo-audit"], sorted(routes)
