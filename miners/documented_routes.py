@@ -69,6 +69,8 @@ _SIBLINGS = re.compile(r"(/[^\s`'\"()|*,·]*/)([\w{}.-]+)((?:[ \t]*·[ \t]*[\w{}
 _SPACED_MARK = re.compile(r"\b" + _METHOD + r"[ \t]+([/|,])[ \t]+(?=" + _METHOD + r"\b)")
 # a path followed by single segments in code spans of their own, `/api/tasks/{id}/enable` `/disable`
 # `/run`: siblings of its last segment (and, as written, paths of their own)
+# a path, then ` | /segment`s: siblings of its last segment
+_BAR_SIBLINGS = re.compile(r"(/(?:[^\s`'\"()|*,]*/)?)([^\s`/'\"()|*,]+)((?:[ \t]*\|[ \t]*/[\w{}.:-]+(?=[\s`|]|$))+)")
 _SEGMENT_SIBLINGS = re.compile(r"(/[^\s`'\"()|*,]*/)([^\s`/'\"()|*,]+)`((?:[ \t]+`/[^\s`/'\"()|*,]+`)+)")
 # a path written after an ellipsis, `…/reject/`: the rest of a path the row gave before
 _ELIDED = re.compile(r"(?:…|\.\.\.)(/[^\s`'\"()|*,]*)")
@@ -249,6 +251,10 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
         line = _elided(line)
     if "[/" in line:  # `/api/accounts[/{user}]`: the path without its optional part, and with it
         line = _OPTIONAL.sub(lambda m: f"{m[1]}{m[3]} {m[1]}{m[2]}{m[3]}", line)
+    if " | /" in line and not line.lstrip().startswith("|"):  # (not a table's cells)
+        # `POST /v1/uploads/{id}/refresh | /complete | /abort`, `GET /healthz | /readyz`: the last segment's siblings
+        line = _BAR_SIBLINGS.sub(lambda m: " ".join(m[1] + seg for seg in [m[2], *(
+            part.strip(" \t/") for part in m[3].split("|")[1:])]), line)
     if "·" in line:  # `/api/v1/auth/login · register · bootstrap`: the last segment's siblings
         line = _SIBLINGS.sub(lambda m: " ".join(m[1] + seg.strip() for seg in [m[2], *m[3].split("·")[1:]]), line)
     return list(_PAIR.finditer(line))

@@ -365,3 +365,14 @@ def test_a_path_after_a_shell_variable_is_under_the_url_the_docs_set_it_to():
     # a variable the docs never set: the path as written, which names no route under /api/v1
     unset = readme.replace("BASE=http://127.0.0.1:8000/api/v1\n", "")
     assert _visibility(served, [("README.md", unset)])["POST /api/v1/devices/{device_id}/connect"] == "internal"
+
+
+def test_a_path_then_bar_segments_lists_the_last_segments_siblings():
+    """pyuploadx-server's summary: `POST /v1/uploads/{id}/refresh | /complete | /abort`; a table's
+    cells stay cells."""
+    entries, _ = endpoint_list([("README.md", (
+        "```text\nGET  /healthz | /readyz\nPOST /v1/uploads/{id}/refresh | /complete | /abort\n```\n\n"
+        "| Method | Path | Notes |\n|---|---|---|\n| GET | /v1/files | /legacy |\n"))])
+    assert sorted(entries) == [("GET", "/healthz"), ("GET", "/legacy"), ("GET", "/readyz"), ("GET", "/v1/files"),
+                               ("POST", "/v1/uploads/{id}/abort"), ("POST", "/v1/uploads/{id}/complete"),
+                               ("POST", "/v1/uploads/{id}/refresh")], sorted(entries)
