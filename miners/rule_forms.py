@@ -36,7 +36,7 @@ def rule_forms(parsed: ParsedFile) -> dict[str, tuple[Forms, int]]:
     """Class name -> (its route()'s path forms, the method's line), for the classes of this file
     whose `route(self, rule, ...)` registers the rule under other paths too (cheap: words first)."""
     source = parsed.source
-    if b"add_url_rule" not in source or b"def route" not in source:
+    if b"def route" not in source or b"add_url_rule" not in source and b"rule = " not in source:
         return {}
     own: dict[str, tuple[Forms, int]] = {}
     bases: dict[str, list[str]] = {}
@@ -97,6 +97,8 @@ def _route_forms(parsed: ParsedFile, fn: Any) -> Forms | None:
                     parsed.text(function.child_by_field_name("object")) == "self":
                 calls.append(node)
         stack.extend(node.named_children)
+    if not calls:
+        return _rewritten(parsed, fn.child_by_field_name("body"), rule)
     forms: list[tuple[str, str]] = []
     for call in sorted(calls, key=lambda c: c.start_byte):
         args = call.child_by_field_name("arguments")
@@ -109,6 +111,43 @@ def _route_forms(parsed: ParsedFile, fn: Any) -> Forms | None:
         forms.append(form)
     unique = tuple(dict.fromkeys(forms))
     return unique if any(form != ("", "") for form in unique) else None
+
+
+def _rewritten(parsed: ParsedFile, body: Any, rule: str) -> Forms | None:
+    """The one form of a route() that rewrites its rule before it keeps it (roundup's
+    `rule = rule.strip('/')`, then `rule = '^rest/' + rule + '$'` under `if not
+    rule.startswith('rest/')`, then `rule = re.compile(...)` of it): the literals joined to it, a
+    regex's anchors dropped; None when the rule is rewritten any other way, or not at all."""
+    stripped, prefix, suffix, changed = False, "", "", False
+    stack = list(reversed(body.named_children)) if body is not None else []
+    while stack:
+        stmt = stack.pop()
+        if stmt.type == "if_statement":  # (a condition on the rule: the case its rewrite is for)
+            block = stmt.child_by_field_name("consequence")
+            stack.extend(reversed(block.named_children) if block is not None else ())
+            continue
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        if node.type != "assignment" or parsed.text(node.child_by_field_name("left")) != rule:
+            continue
+        right = node.child_by_field_name("right")
+        function = right.child_by_field_name("function") if right is not None and right.type == "call" else None
+        if function is not None and function.type == "attribute" and \
+                parsed.text(function.child_by_field_name("object")) == rule and \
+                parsed.text(function.child_by_field_name("attribute")) in ("strip", "lstrip") and \
+                parsed.text(right.child_by_field_name("arguments")) in ("('/')", '("/")'):
+            stripped, changed = True, True
+            continue
+        if function is not None and parsed.text(function) == "re.compile":
+            break  # the rule made the regex it is matched by (its parameters as groups): the path as it stands
+        form = _form(parsed, right, rule, {}, 0)
+        if form is None:
+            return None
+        prefix, suffix, changed = form[0] + prefix, suffix + form[1], True
+    if not changed:
+        return None
+    head = prefix.removeprefix("^").strip("/") if stripped else prefix.removeprefix("^").rstrip("/")
+    form = ("/" + head if head else "", suffix.removesuffix("$"))
+    return (form,) if form != ("", "") else None
 
 
 def _form(parsed: ParsedFile, node: Any, rule: str, bound: dict[str, Any], depth: int) -> tuple[str, str] | None:

@@ -902,6 +902,15 @@ class _Python:
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
         self._constructed: dict[str, str] | None = None
+        self._classes: set[str] | None = None
+
+    def own_classes(self) -> set[str]:
+        """The classes this module defines at its top level."""
+        if self._classes is None:
+            self._classes = {self.pf.text(c.child_by_field_name("name")) for stmt in self.pf.tree.root_node.named_children
+                             if (c := stmt.child_by_field_name("definition") if stmt.type == "decorated_definition"
+                                 else stmt) is not None and c.type == "class_definition"}
+        return self._classes
 
     def constructed_by(self) -> dict[str, str]:
         """Module-level name -> the class it is an instance of, as imported (`rest = u.Rest('v11',
@@ -2571,7 +2580,8 @@ class _Python:
         # a blueprint another module of the package makes (`from app.auth import auth_bp` in
         # app/auth/routes.py): mounted where that module's is (miners/mounts.py)
         made_in = self.imported_as(receiver) if receiver and "." not in receiver else None
-        made_by = self.constructed_by().get(receiver) if receiver and not made_in else None
+        made_by = (self.constructed_by().get(receiver) or (receiver if receiver in self.own_classes() else None)) \
+            if receiver and not made_in else None  # (an instance of a class, or the class: `@Routing.route(...)`)
         for method in methods:
             self.out.append(_surface("http-route", _route_name(method, full), node, framework, handler=handler,
                                      description=description, detail={"method": method, "path": full,

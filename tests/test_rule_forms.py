@@ -96,3 +96,30 @@ def test_a_route_only_prefixed_replaces_the_rule_as_written(tmp_path, capsys):
                               "POST /v1.1/<tenant_id>/clusters/<cluster_id>/scale"], sorted(routes)
 
 
+
+
+ROUTING = (
+    "import re\n\n\nclass Routing(object):\n    __route_map = {}\n\n    @classmethod\n"
+    "    def route(cls, rule, methods='GET'):\n        rule = rule.strip('/')\n"
+    "        if not rule.startswith('rest/'):\n            rule = '^rest/' + rule + '$'\n"
+    "        rule = re.compile(rule.replace('<:', '(?P<'))\n\n"
+    "        def decorator(func):\n            cls.__route_map[rule.pattern] = func\n            return func\n"
+    "        return decorator\n\n\n"
+    "class RestfulInstance:\n    @Routing.route('/data/<:class_name>', 'POST')\n    def post_collection(self, class_name):\n"
+    "        pass\n\n    @Routing.route('/summary')\n    def summary(self):\n        pass\n"
+)
+
+
+def test_a_route_decorator_that_rewrites_its_rule_serves_the_rewritten_path(tmp_path, capsys):
+    """roundup: its own `Routing.route(rule, methods)` strips the rule's slashes and keeps
+    `'^rest/' + rule + '$'`: `@Routing.route('/summary')` is served at /rest/summary."""
+    routes = mined_routes(tmp_path, capsys, {"tracker/__init__.py": "", "tracker/rest.py": ROUTING})
+    assert sorted(routes) == ["GET /rest/summary", "POST /rest/data/<:class_name>"], sorted(routes)
+    made = [e for e in routes["GET /rest/summary"]["evidence"] if e["line"] == 8]
+    assert made and "'/rest<rule>'" in made[0]["detail"], routes["GET /rest/summary"]["evidence"]
+
+
+def test_a_rule_rewritten_any_other_way_leaves_the_routes_as_written(tmp_path, capsys):
+    other = ROUTING.replace("rule = '^rest/' + rule + '$'", "rule = prefix_for(rule) + rule")
+    routes = mined_routes(tmp_path, capsys, {"tracker/__init__.py": "", "tracker/rest.py": other})
+    assert sorted(routes) == ["GET /summary", "POST /data/<:class_name>"], sorted(routes)
