@@ -8,11 +8,13 @@ Per file (`rule_forms`): each class whose `route` method passes its rule paramet
 `self.add_url_rule`, alone or joined to string literals (directly or through a name the method
 binds): the (prefix, suffix) pairs, ("", "") being the rule as given. A class without a `route`
 of its own takes its same-file base's. When any registration's path is not made so, the class
-gives nothing: its routes stay as written.
+gives nothing: its routes stay as written. A `route()` that registers nothing so but rewrites its
+rule before it keeps it (roundup's `Routing.route`: `rule.strip('/')`, then `'^rest/' + rule +
+'$'`, then `re.compile`) has the one form that rewrite makes, a regex's anchors dropped.
 
-In assembly (`expand_rule_forms`), a route on a module-level instance of such a class
-(detail["receiver_class"], the dotted name the constructor was imported as, or a same-file class
-name) becomes one route per distinct prefix. A form that only appends a suffix to another
+In assembly (`expand_rule_forms`), a route on a module-level instance of such a class, or on the
+class itself (detail["receiver_class"], the dotted name the constructor was imported as, or a
+same-file class name), becomes one route per distinct prefix. A form that only appends a suffix to another
 (".json") is another spelling of the same operation, not another one: the route says it is also
 served so.
 """
