@@ -210,6 +210,8 @@ _PY_FACTORY_TUPLE = re.compile(rb"\(\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?
 _PY_ROUTE_TUPLE = re.compile(rb"\(\s*(?:[rRuU]|[fF][rR]?|[rR][fF])?(['\"])/[^'\"\n]{0,300}\1\s*,\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*[(),]")
 # a flask-restful table's entry, `(CoreStudies, "/studies")`: a class, then a path
 _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
+# a Routes mapper's route, `mapper.connect("profile_index", "/profiles", conditions={'method': 'GET'})`
+_PY_MAPPER_CONNECT = re.compile(rb"""\.connect\(\s*(?:[rRuU]?['"][^'"\n]*['"]\s*,\s*)?[rRuU]?['"]/""")
 # another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
 _PY_LIST_EXTEND = re.compile(rb"\.extend\(\s*[A-Za-z_]\w*\.\w*(?:handlers|routes)\s*\)", re.IGNORECASE)
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
@@ -266,6 +268,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or _py_method_table(source)
             or _py_applied(source)
             or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
+            or (b"Mapper" in source or b"RoutesDispatcher" in source) and _PY_MAPPER_CONNECT.search(source) is not None
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
 
 
@@ -1071,6 +1074,7 @@ class _Python:
         self.aiohttp()
         self.tornado()
         self.handler_lists()
+        self.routes_mapper()
         self.falcon()
         self.method_tables()
         self.twisted()
@@ -2145,6 +2149,49 @@ class _Python:
                                   **({"loaded_table": True} if entry.parent.start_byte in tables else {}),
                                   **({"receiver": named[entry.parent.start_byte]}
                                      if entry.parent.start_byte in named else {}))
+
+    def routes_mapper(self) -> None:
+        """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):
+        `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
+        also on a `submapper(...)`; the methods its conditions name (every one without)."""
+        if "routes" not in self.modules and "cherrypy" not in self.modules or b".connect(" not in self.pf.source:
+            return
+        mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
+        for call, _, attr in self.call_info():
+            if self.callee_last(call) in ("Mapper", "RoutesDispatcher", "submapper"):
+                parent = call.parent
+                if parent is not None and parent.type == "as_pattern":
+                    target = parent.child_by_field_name("alias")
+                    mappers.add(self.pf.text(target.named_children[0] if target is not None and
+                                             target.named_children else target) if target is not None else "")
+                elif (bound := self.assigned_to(call)) is not None:
+                    mappers.add(bound)
+        for call, receiver, attr in self.call_info():
+            if attr != "connect" or receiver is None or receiver not in mappers and \
+                    "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
+                continue  # (a database's or a socket's connect: no route)
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            texts = [self.resolve(p) for p in positional[:2]]
+            path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
+            if path is None or not path.startswith("/") or " " in path:
+                continue
+            methods: list[str] = []
+            given = keywords.get("conditions")
+            if given is not None and given.type == "dictionary":
+                value = py_literal(self.pf, given).get("method") if isinstance(py_literal(self.pf, given), dict) else None
+            elif given is not None and given.type == "call" and self.callee_last(given) == "dict":
+                value = py_literal(self.pf, py_args(given.child_by_field_name("arguments"))[1].get("method"))
+            else:
+                value = None
+            value = [value] if isinstance(value, str) else value
+            if given is not None and not (isinstance(value, list) and value and
+                                          all(isinstance(v, str) and v.lower() in HTTP_VERBS for v in value)):
+                continue  # conditions it does not spell: not guessed
+            methods = [v.upper() for v in value] if value else ["ANY"]
+            for method in dict.fromkeys(methods):
+                self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
+                                         detail={"method": method, "path": path,
+                                                 **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
 
     def handler_lists(self) -> None:
         """Handler lists made of other modules' (jupyterhub): `h.extend(handlers.default_handlers)`,

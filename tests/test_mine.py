@@ -2458,3 +2458,24 @@ def test_routes_registered_through_a_class_method_that_takes_the_path(tmp_path, 
             "const app = express();\nnew Connector(app);\n"),
     })
     assert sorted(routes) == ["POST /accessibility-audit", "POST /seo-audit"], sorted(routes)
+
+
+def test_routes_of_a_routes_library_mapper(tmp_path, capsys):
+    """senlin: `mapper.connect("profile_index", "/profiles", action="index", conditions={'method':
+    'GET'})` on a `submapper`, zuul's CherryPy RoutesDispatcher without conditions (every method);
+    conditions it cannot read give nothing, and sqlite3.connect('/tmp/x.db') is no route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "",
+        "svc/router.py": (
+            "import routes\nimport sqlite3\n\n\nclass API:\n    def __init__(self, conf):\n"
+            "        mapper = routes.Mapper()\n        with mapper.submapper(controller=conf) as sub:\n"
+            "            sub.connect('profile_index', '/profiles', action='index', conditions={'method': 'GET'})\n"
+            "            sub.connect('profile_create', '/profiles', action='create', conditions={'method': ['POST']})\n"
+            "            sub.connect('profile_get', '/profiles/{profile_id}', action='get',\n"
+            "                        conditions=dict(method=['GET', 'HEAD']))\n"
+            "            sub.connect('odd', '/odd', action='x', conditions={'function': check})\n"
+            "        mapper.connect('/info', controller=conf, action='info')\n"
+            "        sqlite3.connect('/tmp/x.db')\n"),
+    })
+    assert sorted(routes) == ["ANY /info", "GET /profiles", "GET /profiles/{profile_id}",
+                              "HEAD /profiles/{profile_id}", "POST /profiles"], sorted(routes)
