@@ -11,6 +11,7 @@ always is.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -35,6 +36,9 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
             f.mounts = [replace(m, prefix=prefix) for m in f.mounts
                         if (prefix := _finish(m.prefix, path, modules, read, known)) is not None
                         and (not prefix or prefix.startswith("/"))]  # an unread prefix: the mount is not followed
+        if f.language in _JS and any(DEFERRED in s.name for s in f.surfaces):
+            f.surfaces = [s for s in (_js_finished(s, path, facts, read, known) for s in f.surfaces) if s is not None]
+            continue
         if f.language != "python" or not any(DEFERRED in s.name for s in f.surfaces):
             continue
         if modules is None:
@@ -50,6 +54,54 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
                 surface.detail["path"] = name.partition(" ")[2]
                 kept.append(surface)
         f.surfaces = kept
+
+
+_JS = ("javascript", "typescript", "tsx")
+_JS_HOPS = 2  # `export { X } from './y'` / `exports.X = y_1.X` followed at most
+
+
+def _js_finished(surface: Surface, path: str, facts: dict[str, FileFacts], read: Callable[[str], bytes],
+                 known: dict[tuple[str, str], str | None]) -> Surface | None:
+    """A JS route whose path has another module's constant (`js:./constants#PREFIX`, surfaces.py's
+    deferred_path): its path with the constant's literal, or None (dropped) when it is not one."""
+    if DEFERRED not in surface.name:
+        return surface
+    pieces = surface.name.split(DEFERRED)
+    for i in range(1, len(pieces), 2):
+        spec, _, name = pieces[i].removeprefix("js:").partition("#")
+        value = _js_constant(facts, path, spec, name, read, known, _JS_HOPS)
+        if value is None:
+            return None
+        pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
+    name = "".join(pieces)
+    method, _, full = name.partition(" ")
+    if not full.startswith("/"):
+        return None
+    return replace(surface, name=name, detail={**surface.detail, "path": full})
+
+
+def _js_constant(facts: dict[str, FileFacts], path: str, spec: str, name: str, read: Callable[[str], bytes],
+                 known: dict[tuple[str, str], str | None], hops: int) -> str | None:
+    """The string literal a module of the tree exports as `name`: `exports.NAME = '/x'` (tsc's
+    output), `export const NAME = '/x'`, or a module-level `const NAME = '/x'` it exports."""
+    from .js_modules import js_module_file
+
+    there = js_module_file(facts, path, spec)
+    if there is None:
+        return None
+    if (there, name) in known:
+        return known[there, name]
+    known[there, name] = None  # (a cycle reads nothing)
+    text = read(there).decode("utf-8", "replace") if len(facts) else ""
+    pattern = re.compile(r"(?:\bexports\.|\bexport\s+const\s+|^const\s+)" + re.escape(name) +
+                         r"\s*=\s*(['\"`])([^'\"`$\n\\]*)\1", re.MULTILINE)
+    found = pattern.search(text)
+    value = found[2] if found else None
+    if value is None and hops > 0:  # `export { NAME } from './paths'`
+        again = re.search(r"export\s*\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\s*from\s*['\"]([^'\"]+)['\"]", text)
+        value = _js_constant(facts, there, again[1], name, read, known, hops - 1) if again else None
+    known[there, name] = value
+    return value
 
 
 def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str], bytes],

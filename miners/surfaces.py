@@ -51,7 +51,7 @@ _JS_MAY_DECLARE = re.compile(rb"\.\s*(command|addCommand|tool|resource|registerT
 _JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|all|route|use|register)\s*[(<]")
 # (use, register: a mount)
 _JS_CLI_LOAD = re.compile(rb"""(?:require\(\s*|from\s+|import\(\s*)['"](?:commander|yargs)(?:/[^'"\n]*)?['"]""")
-_JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})""")
+_JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})|`\$\{[\w$.]+\}/""")  # (or `${BASE}/x`)
 
 
 def _js_may_declare(source: bytes) -> bool:
@@ -4135,6 +4135,8 @@ class _Js:
             path = self.resolve(args[0])
             handler_node = args[-1]
             first = _unwrap_js(args[0])
+            if path is None:  # `${constants_1.SERVERROUTESPREFIX}/loginStatus`: another module's constant
+                path = self.deferred_path(first)
             if path is None and first.type == "binary_expression" and \
                     self.pf.text(first.child_by_field_name("operator")) == "+":
                 # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
@@ -4153,9 +4155,77 @@ class _Js:
                 return
         self.verb_route_at(call, receiver, prop, handler_node, path, unknown)
 
+    def deferred_path(self, node: Any) -> str | None:
+        """A template literal or `+` whose unknown parts are constants of modules of the package it
+        imports (`constants_1.SERVERROUTESPREFIX` of `require("./constants")`, a named import):
+        those parts left as DEFERRED + "js:<specifier>#<name>" + DEFERRED for assembly to read
+        (deferred_paths.py); None when any other part is unknown, or none is another module's."""
+        pieces: list[Any] = []
+        if node is not None and node.type == "template_string":
+            for child in node.children:
+                if child.type == "escape_sequence":
+                    return None
+                if child.type == "string_fragment":
+                    pieces.append(self.pf.text(child))
+                elif child.type == "template_substitution":
+                    inner = [c for c in child.named_children if c.type != "comment"]
+                    pieces.append(inner[0] if len(inner) == 1 else None)
+        elif node is not None and node.type == "binary_expression" and \
+                self.pf.text(node.child_by_field_name("operator")) == "+":
+            pieces = [node.child_by_field_name("left"), node.child_by_field_name("right")]
+        else:
+            return None
+        out, deferred = [], False
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            value = self.resolve(piece) if piece is not None else None
+            if value is None and piece is not None:
+                value = self.imported_constant(_unwrap_js(piece))
+                deferred = deferred or value is not None
+            if value is None:
+                return None
+            out.append(value)
+        return "".join(out) if deferred else None
+
+    def imported_constant(self, node: Any) -> str | None:
+        """DEFERRED + "js:<specifier>#<name>" + DEFERRED for a constant of a relative module this
+        file imports (`constants_1.PREFIX`, `C.PREFIX` of `import * as C`, a named import), else None."""
+        if node is None:
+            return None
+        if node.type == "member_expression" and node.child_by_field_name("object").type == "identifier":
+            module = self.pf.text(node.child_by_field_name("object"))
+            spec, there = self.import_of(module)
+            if spec is None:
+                spec, there = self.namespace_import(module), "*"
+            name = self.pf.text(node.child_by_field_name("property"))
+            if there not in ("default", "*"):
+                return None
+        elif node.type == "identifier":
+            spec, name = self.import_of(self.pf.text(node))
+            if name in (None, "default", "*"):
+                return None
+        else:
+            return None
+        if spec is None or not spec.startswith("."):
+            return None
+        return f"{DEFERRED}js:{spec}#{name}{DEFERRED}"
+
+    def namespace_import(self, name: str) -> str | None:
+        """The specifier of `import * as name from '...'`, else None."""
+        for node in self.imports:
+            source = node.child_by_field_name("source")
+            clause = next((c for c in node.named_children if c.type == "import_clause"), None)
+            for part in clause.named_children if clause is not None else ():
+                if part.type == "namespace_import" and any(
+                        c.type == "identifier" and self.pf.text(c) == name for c in part.named_children):
+                    return js_string(self.pf, source) if source is not None else None
+        return None
+
     def verb_route_at(self, call: Any, receiver: Any, prop: str, handler_node: Any, path: str | None,
                       unknown: str | None) -> None:
-        if path is None or not path.startswith(("/", "{/")):
+        if path is None or not path.startswith(("/", "{/", DEFERRED)):
             return
         framework = self.http_receiver(receiver)
         wrapped = self.wrapper_of(receiver) if framework is None else None
@@ -4169,7 +4239,7 @@ class _Js:
         forms = [each for alternative in _alternatives(path) for each in _optional_forms(alternative)] \
             if framework == "express" else [path]
         for form in forms:
-            if form.startswith("/"):
+            if form.startswith(("/", DEFERRED)):  # (another module's constant: read in assembly)
                 self.out.append(_surface("http-route", _route_name(method, form), call, framework, handler=handler,
                                          detail={"method": method, "path": form, **self.receiver_detail(receiver),
                                                  **({"template": path} if form != path else {}),

@@ -2479,3 +2479,27 @@ def test_routes_of_a_routes_library_mapper(tmp_path, capsys):
     })
     assert sorted(routes) == ["ANY /info", "GET /profiles", "GET /profiles/{profile_id}",
                               "HEAD /profiles/{profile_id}", "POST /profiles"], sorted(routes)
+
+
+def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
+    """signalk-server (tsc's output): app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, h)
+    with `exports.SERVERROUTESPREFIX = '/skServer'` in ./constants; a named import and a
+    namespace import read the same way, through a re-export; a constant no module holds drops the route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "sk", "version": "1.0.0", "main": "dist/server.js", "dependencies": {"express": "4"}}',
+        "dist/constants.js": ("\"use strict\";\nexports.SERVERROUTESPREFIX = void 0;\n"
+                              "exports.SERVERROUTESPREFIX = '/skServer';\n"),
+        "dist/paths.mjs": "export const API = '/signalk/v1/api';\nexport const RUNTIME = computeIt();\n",
+        "dist/index.mjs": "export { API } from './paths.mjs';\n",
+        "dist/server.js": ("const express = require('express');\nconst constants_1 = require('./constants');\n"
+                           "const app = express();\n"
+                           "app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, (req, res) => res.end());\n"
+                           "app.put(constants_1.SERVERROUTESPREFIX + '/restart', (req, res) => res.end());\n"
+                           "app.get(`${constants_1.MISSING}/gone`, (req, res) => res.end());\n"
+                           "module.exports = app;\n"),
+        "dist/esm.mjs": ("import express from 'express';\nimport { API } from './index.mjs';\nimport * as P from './paths.mjs';\n"
+                         "const app = express();\napp.get(`${API}/self`, (req, res) => res.end());\n"
+                         "app.get(`${P.RUNTIME}/x`, (req, res) => res.end());\nexport default app;\n"),
+    })
+    assert sorted(routes) == ["GET /signalk/v1/api/self", "GET /skServer/loginStatus", "PUT /skServer/restart"], \
+        sorted(routes)
