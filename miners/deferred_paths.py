@@ -74,7 +74,7 @@ def _js_finished(surface: Surface, path: str, facts: dict[str, FileFacts], read:
             return None
         pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
     name = "".join(pieces)
-    method, _, full = name.partition(" ")
+    full = name.partition(" ")[2]
     if not full.startswith("/"):
         return None
     return replace(surface, name=name, detail={**surface.detail, "path": full})
@@ -92,7 +92,7 @@ def _js_constant(facts: dict[str, FileFacts], path: str, spec: str, name: str, r
     if (there, name) in known:
         return known[there, name]
     known[there, name] = None  # (a cycle reads nothing)
-    text = read(there).decode("utf-8", "replace") if len(facts) else ""
+    text = read(there).decode("utf-8", "replace")
     pattern = re.compile(r"(?:\bexports\.|\bexport\s+const\s+|^const\s+)" + re.escape(name) +
                          r"\s*=\s*(['\"`])([^'\"`$\n\\]*)\1", re.MULTILINE)
     found = pattern.search(text)
