@@ -5,7 +5,9 @@ here, in assembly, the module is found among the tree's Python files and read: a
 `NAME = "literal"` (or an import of it from a module that has one) gives the text; so does a
 key of a YAML or JSON file the module loads from beside it (`config["route_path"]["seg"]`). A
 route whose path still has a part nobody can read is dropped, as a route without a literal path
-always is.
+always is. A JS route's part `js:<specifier>#<name>` (tsc's `${constants_1.PREFIX}/x`) is the
+literal that module exports under that name (`exports.PREFIX = '/x'`, `export const PREFIX`),
+followed through `export { PREFIX } from './y'`.
 """
 
 from __future__ import annotations
