@@ -1815,13 +1815,46 @@ class _Python:
                 continue
             if positional[0].type == "call":
                 continue
-            target = "".join(self.pf.text(positional[0]).split())
-            full = self.imported_as(target)
-            if full is not None:
-                module, _, name = full.rpartition(".")
-                self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
-            elif "." not in target:
-                self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
+            looped = self.looped_nodes(positional[0], call) if positional[0].type == "identifier" else None
+            for node in looped if looped is not None else [positional[0]]:
+                target = "".join(self.pf.text(node).split())
+                full = self.imported_as(target)
+                if full is not None:
+                    module, _, name = full.rpartition(".")
+                    self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
+                elif "." not in target:
+                    self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
+
+    def looped_nodes(self, name: Any, at: Any) -> list[Any] | None:
+        """What a `for` variable around `at` takes over a literal tuple or list: its items, or the
+        item at its place in each tuple (`for router, errors in ((users.router, E), ...)`); None
+        when the name is no such loop's."""
+        loop = at.parent
+        while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
+            loop = loop.parent
+        if loop is None or loop.type != "for_statement":
+            return None
+        left, items = loop.child_by_field_name("left"), loop.child_by_field_name("right")
+        if items is None or items.type not in ("tuple", "list"):
+            return None
+        names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
+            else [self.pf.text(left)]
+        wanted = self.pf.text(name)
+        if wanted not in names:
+            return None
+        at_place = names.index(wanted)
+        out = []
+        for item in items.named_children:
+            if item.type == "comment":
+                continue
+            if len(names) > 1:
+                if item.type != "tuple" or len(item.named_children) != len(names):
+                    return None
+                item = item.named_children[at_place]
+            if item.type not in ("identifier", "attribute"):
+                return None
+            out.append(item)
+        return out
 
     def factory_call(self, node: Any, at: Any) -> Any:
         """The call to a plain function (or an imported module's) whose result `node` is

@@ -2503,3 +2503,23 @@ def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
     })
     assert sorted(routes) == ["GET /signalk/v1/api/self", "GET /skServer/loginStatus", "PUT /skServer/restart"], \
         sorted(routes)
+
+
+def test_fastapi_routers_included_in_a_loop_over_a_literal_table(tmp_path, capsys):
+    """benethos-mailbox-service: `for router, errors in ((users.router, E), # comment\\n (changes.router, E)):
+    app.include_router(router, prefix=PREFIX)`; a loop over something else mounts nothing."""
+    router = "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get('/{0}')\ndef listing():\n    return []\n"
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "", "svc/routes/__init__.py": "",
+        "svc/routes/users.py": router.format("users"), "svc/routes/changes.py": router.format("changes"),
+        "svc/routes/other.py": router.format("other"),
+        "svc/api.py": (
+            "from fastapi import FastAPI\nfrom svc.routes import changes, other, users\n\nPREFIX = '/v1'\n\n\n"
+            "def install(app: FastAPI) -> None:\n    for router, errors in (\n        (users.router, {}),\n"
+            "        # the changes, last\n        (changes.router, {}),\n    ):\n"
+            "        for route in router.routes:\n            pass\n"
+            "        app.include_router(router, prefix=PREFIX, responses=errors)\n"
+            "    for router in load_plugins():\n        app.include_router(router, prefix='/plugins')\n"
+            "    app.include_router(other.router)\n"),
+    })
+    assert sorted(routes) == ["GET /other", "GET /v1/changes", "GET /v1/users"], sorted(routes)
