@@ -91,11 +91,6 @@ def scan_api_document(scan: Scan, path: str, data: bytes) -> None:
         scan_file(scan, path, data, "openapi")
 
 
-def scan_module_document(scan: Scan, path: str, data: bytes, loaded: tuple[Any, dict[str, int]]) -> None:
-    """An OpenAPI document a JS/TS module holds as an object literal, already read from it."""
-    scan_file(scan, path, data, "openapi", loaded=loaded)
-
-
 def _bytes_digests(path: str, data: bytes, imported: Imported) -> None:
     """Each declaration's digest over its exact bytes in the file: a reader's own digest may be of
     the declaration's meaning (canonical JSON, refs resolved); this one moves with its text."""

@@ -72,7 +72,7 @@ def _winterspec(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callab
             continue
         listed = _SPEC_METHODS.search(read(path)) if sizes.get(path, 0) <= 1024 * 1024 else None
         methods = [m.decode().upper() for m in _QUOTED.findall(listed[1])] if listed else []
-        methods = [m for m in methods if m in VERBS] if methods and all(m.upper() in VERBS for m in methods) else []
+        methods = methods if all(m in VERBS for m in methods) else []  # (anything else listed: every method)
         segments = [*parts[:-1], *([] if stem == "index" else [stem])]
         f.surfaces += _surfaces(f, "winterspec", segments, methods or ["ANY"], f.module.default_export)
 

@@ -38,6 +38,7 @@ from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
+from .js_openapi import js_openapi_document, unplaced_dropped
 from .json_server import json_server_routers, resolve_json_server_routes
 from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
@@ -52,7 +53,6 @@ from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import adds_resources_in_loop, handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
-from .js_openapi import js_openapi_document, unplaced_dropped
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
@@ -185,7 +185,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     unplaced = set()  # module documents that name no servers of their own
     for path, f in facts.items():
         if f.openapi_literal is not None:  # read in the child; declared like a shipped openapi.json
-            declared_scan.scan_module_document(scan, path, read(path), f.openapi_literal)
+            declared_scan.scan_file(scan, path, read(path), "openapi", loaded=f.openapi_literal)
             if not f.openapi_literal[0].get("servers"):
                 unplaced.add(path)
             f.openapi_literal = None

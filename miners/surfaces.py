@@ -739,6 +739,14 @@ def _surface(kind: str, name: str, node: Any, framework: str, **more: Any) -> Su
                    framework=framework, **more)
 
 
+def _module_level(node: Any) -> bool:
+    """Whether an assignment sits at a module's top level (its statement node shown by the grammar or not)."""
+    parent = node.parent
+    if parent is not None and parent.type == "expression_statement":
+        parent = parent.parent
+    return parent is not None and parent.type == "module"
+
+
 def _py_verbs(pf: ParsedFile, node: Any) -> bool:
     """Whether a Python literal is an HTTP method or a list or tuple of them."""
     value = py_literal(pf, node)
@@ -923,10 +931,8 @@ class _Python:
             self._constructed = {}
             for node in self.assignments:
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-                top = node.parent if node.parent is not None and node.parent.type != "expression_statement" \
-                    else node.parent.parent  # (grammar versions differ: wrapped in a statement or not)
                 if left is None or right is None or left.type != "identifier" or right.type != "call" or \
-                        top is None or top.type != "module":
+                        not _module_level(node):
                     continue
                 function = right.child_by_field_name("function")
                 if function is None or function.type not in ("identifier", "attribute") or \
@@ -1999,12 +2005,11 @@ class _Python:
         declarations.items(): mapper.connect(route, action=targets[method], conditions=...)`)."""
         if not _py_method_table(self.pf.source):
             return
-        root = self.pf.tree.root_node
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is None or right is None or left.type != "identifier" or right.type != "dictionary" or \
-                    node.parent is None or root not in (node.parent, node.parent.parent):
-                continue  # (a module-level assignment, its statement node visible in the grammar or not)
+                    not _module_level(node):
+                continue
             rows = self.method_table_rows(right)
             for pair, path, methods in rows if len(rows) >= 2 else ():
                 for method, handler in methods:
@@ -2139,9 +2144,7 @@ class _Python:
             if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
                     self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
                 lists.append(right)
-                top = node.parent.parent if node.parent is not None and node.parent.type == "expression_statement" \
-                    else node.parent
-                if left.type == "identifier" and top is not None and top.type == "module":
+                if left.type == "identifier" and _module_level(node):
                     named[right.start_byte] = self.pf.text(left)
         tables = set()
         if b"routes" in self.pf.source or b"handlers" in self.pf.source:
@@ -2190,15 +2193,15 @@ class _Python:
         if "routes" not in self.modules and "cherrypy" not in self.modules or b".connect(" not in self.pf.source:
             return
         mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
-        for call, _, attr in self.call_info():
-            if self.callee_last(call) in ("Mapper", "RoutesDispatcher", "submapper"):
-                parent = call.parent
-                if parent is not None and parent.type == "as_pattern":
-                    target = parent.child_by_field_name("alias")
-                    mappers.add(self.pf.text(target.named_children[0] if target is not None and
-                                             target.named_children else target) if target is not None else "")
-                elif (bound := self.assigned_to(call)) is not None:
-                    mappers.add(bound)
+        for call, _, _ in self.call_info():
+            if self.callee_last(call) not in ("Mapper", "RoutesDispatcher", "submapper"):
+                continue
+            alias = call.parent.child_by_field_name("alias") if call.parent is not None and \
+                call.parent.type == "as_pattern" else None
+            bound = self.pf.text(alias.named_children[0] if alias.named_children else alias) if alias is not None \
+                else self.assigned_to(call)
+            if bound:
+                mappers.add(bound)
         for call, receiver, attr in self.call_info():
             if attr != "connect" or receiver is None or receiver not in mappers and \
                     "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
@@ -2208,10 +2211,10 @@ class _Python:
             path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
             if path is None or not path.startswith("/") or " " in path:
                 continue
-            methods: list[str] = []
             given = keywords.get("conditions")
             if given is not None and given.type == "dictionary":
-                value = py_literal(self.pf, given).get("method") if isinstance(py_literal(self.pf, given), dict) else None
+                conditions = py_literal(self.pf, given)
+                value = conditions.get("method") if isinstance(conditions, dict) else None
             elif given is not None and given.type == "call" and self.callee_last(given) == "dict":
                 value = py_literal(self.pf, py_args(given.child_by_field_name("arguments"))[1].get("method"))
             else:
@@ -2245,7 +2248,10 @@ class _Python:
                 listed = self.pf.text(positional[0].child_by_field_name("attribute"))
                 if module is None or module.type != "identifier" or not listed.lower().endswith(("handlers", "routes")):
                     continue
-                for name in self.loop_names(module, call) or [self.pf.text(module)]:
+                looped = self.looped_nodes(module, call)
+                names = [self.pf.text(n) for n in looped] if looped and all(n.type == "identifier" for n in looped) \
+                    else [self.pf.text(module)]
+                for name in names:
                     if name in self.names:
                         self.found_mounts.append(Mount(receiver, "", listed, self.names[name], line_of(call)))
             elif attr in joiners and len(positional) == 2 and positional[1].type == "identifier":
@@ -2279,19 +2285,6 @@ class _Python:
             if loops and joins:
                 out.add(self.pf.text(fn.child_by_field_name("name")))
         return out
-
-    def loop_names(self, name: Any, at: Any) -> list[str] | None:
-        """The names a `for` variable takes over a literal tuple or list of names around `at`."""
-        loop = at.parent
-        while loop is not None and loop.type != "for_statement":
-            loop = loop.parent
-        if loop is None or self.pf.text(loop.child_by_field_name("left")) != self.pf.text(name):
-            return None
-        items = loop.child_by_field_name("right")
-        if items is None or items.type not in ("tuple", "list") or \
-                any(i.type != "identifier" for i in items.named_children):
-            return None
-        return [self.pf.text(i) for i in items.named_children]
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:
         """The list literals a handlers argument is made of: itself, a name bound to one, `a + b`."""
