@@ -1821,9 +1821,15 @@ class _Python:
                 continue
             if positional[0].type == "call":
                 continue
-            looped = self.looped_nodes(positional[0], call) if positional[0].type == "identifier" else None
+            given_router, attribute = positional[0], ""
+            if given_router.type == "attribute" and given_router.child_by_field_name("object").type == "identifier":
+                given_router = given_router.child_by_field_name("object")  # `for area in AREAS: ...(area.router)`
+                attribute = "." + self.pf.text(positional[0].child_by_field_name("attribute"))
+            looped = self.looped_nodes(given_router, call) if given_router.type == "identifier" else None
+            if looped is None:
+                attribute = ""
             for node in looped if looped is not None else [positional[0]]:
-                target = "".join(self.pf.text(node).split())
+                target = "".join(self.pf.text(node).split()) + attribute
                 full = self.imported_as(target)
                 if full is not None:
                     module, _, name = full.rpartition(".")
@@ -1841,6 +1847,8 @@ class _Python:
         if loop is None or loop.type != "for_statement":
             return None
         left, items = loop.child_by_field_name("left"), loop.child_by_field_name("right")
+        if items is not None and items.type == "identifier":  # `for area in AREAS`, a module-level tuple
+            items = _assigned(self.pf, self.pf.tree.root_node, self.pf.text(items), None)
         if items is None or items.type not in ("tuple", "list"):
             return None
         names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
@@ -1932,6 +1940,8 @@ class _Python:
         if node.type == "attribute" and node.child_by_field_name("object").type == "identifier":
             return self.settings_default(node.child_by_field_name("object"), self.pf.text(
                 node.child_by_field_name("attribute")), at)
+        if node.type == "identifier" and self.pf.text(node) in self.names:  # `from .session import PATH`
+            return DEFERRED + self.names[self.pf.text(node)] + DEFERRED
         return None
 
     def settings_default(self, obj: Any, attr: str, at: Any) -> str | None:

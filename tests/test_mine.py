@@ -2523,3 +2523,26 @@ def test_fastapi_routers_included_in_a_loop_over_a_literal_table(tmp_path, capsy
             "    app.include_router(other.router)\n"),
     })
     assert sorted(routes) == ["GET /other", "GET /v1/changes", "GET /v1/users"], sorted(routes)
+
+
+def test_fastapi_routers_of_a_module_tuple_included_under_an_imported_prefix(tmp_path, capsys):
+    """benethos-mailbox-service's pages: `AREAS = (login, home)` of imported route modules, and
+    `for area in AREAS: app.include_router(area.router, prefix=PATH)` with `from .session import
+    PATH`: each module's router under the prefix that module holds. A name bound to something other
+    than a tuple or list mounts nothing."""
+    router = "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get('/{0}')\ndef page():\n    return ''\n"
+    files = {
+        "svc/__init__.py": "", "svc/pages/routes/__init__.py": "",
+        "svc/pages/routes/login.py": router.format("password"), "svc/pages/routes/home.py": router.format("home"),
+        "svc/pages/session.py": "PATH = '/ui'\n",
+        "svc/pages/__init__.py": (
+            "from fastapi import FastAPI\n\nfrom .routes import home, login\nfrom .session import PATH\n\n"
+            "AREAS = (\n    login,\n    home,\n)\n\n\ndef install(app: FastAPI) -> None:\n"
+            "    for area in AREAS:\n        app.include_router(area.router, prefix=PATH)\n"),
+    }
+    routes = mined_routes(tmp_path / "tuple", capsys, files)
+    assert sorted(routes) == ["GET /ui/home", "GET /ui/password"], sorted(routes)
+    assert routes["GET /ui/password"]["source"]["path"] == "svc/pages/routes/login.py"
+    loaded = {**files, "svc/pages/__init__.py": files["svc/pages/__init__.py"].replace(
+        "AREAS = (\n    login,\n    home,\n)", "AREAS = load_areas()")}
+    assert sorted(mined_routes(tmp_path / "loaded", capsys, loaded)) == ["GET /home", "GET /password"]
