@@ -23,7 +23,7 @@ from .words import present
 # `== '/x'`, `'/x' == x.pathname`, `case '/x'`: searched one at a time, each for its leading literal
 # (an alternation, or a leading \b, makes the search try every position: 15 times slower)
 _COMPARED = tuple(re.compile(p) for p in (rb"""==\s*['"`]/""", rb"""==\s*[\w$.]*(?:pathname|url|path)\b""",
-                                          rb"""case\s+['"`]/"""))
+                                          rb"""case\s+['"`]/""", rb"""==\s*[A-Z][A-Z0-9]*_[A-Z0-9_]*\b"""))
 _REQUESTS = ("req", "request", "incomingMessage", "msg")
 _REQUEST_WORDS = frozenset(name.encode() for name in _REQUESTS)
 _RESPONSES = ("res", "response", "resp", "reply", "serverResponse")
@@ -90,7 +90,7 @@ def _path(parsed: ParsedFile, node: Any, reader: list[Any]) -> str | None:
     if node is None:
         return None
     text = js_string(parsed, node)
-    if text is None and _unwrap_js(node).type == "template_string":
+    if text is None and _unwrap_js(node).type in ("template_string", "identifier"):  # (`PAGES_URL`: a const)
         if not reader:
             from .surfaces import _Js
 
@@ -148,15 +148,38 @@ def _split_url(parsed: ParsedFile, name: Any) -> bool:
 def _in_handler(parsed: ParsedFile, node: Any) -> bool:
     """Whether `node` is inside a function that takes a request and a response, or a request
     alone with what to make of it (bittorrent-tracker's `parseHttpRequest(req, opts)`)."""
+    at = node
     while node is not None:
         if node.type in _FUNCTIONS:
             names = js_parameter_names(parsed, node)
             if len(names) >= 2 and names[0] in _REQUESTS and names[1] in _RESPONSES:
-                return names[2:3] != ["next"]  # a middleware's test lets a request through or not: no route
+                # a middleware's test lets a request through or not: no route, unless it answers it there
+                return names[2:3] != ["next"] or _answers(parsed, at, node, names[1])
             if names[:1] and names[0] in _REQUESTS and "next" not in names:
                 return True
         node = node.parent
     return False
+
+
+def _answers(parsed: ParsedFile, at: Any, function: Any, response: str) -> bool:
+    """Whether the `if` (or `case`) a middleware's path test heads answers the request itself: its
+    branch uses the response (`res.end(...)`, `this.#sendJson(response, ...)`) and never calls
+    `next`, as a health check or a `/json/version` endpoint a connect middleware serves does."""
+    branch = at
+    while branch is not None and branch is not function and branch.type not in ("if_statement", "switch_case"):
+        branch = branch.parent
+    if branch is None or branch is function:
+        return False
+    if branch.type == "if_statement":
+        condition = branch.child_by_field_name("condition")
+        if condition is None or not condition.start_byte <= at.start_byte < condition.end_byte:
+            return False  # (the test sits in the branch, not in what chooses it)
+        branch = branch.child_by_field_name("consequence")
+    if branch is None:
+        return False
+    text = parsed.source[branch.start_byte:branch.end_byte]
+    return re.search(rb"(?<![\w$.])" + re.escape(response.encode()) + rb"\b", text) is not None and \
+        re.search(rb"(?<![\w$.])next\s*\(", text) is None
 
 
 def _methods(parsed: ParsedFile, node: Any) -> list[str]:

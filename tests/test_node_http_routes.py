@@ -54,3 +54,29 @@ def test_a_request_parser_compares_the_path_of_the_urls_split_at_its_query(tmp_p
             "  if (s[0] === '/passes-on') return next()\n}\n"),
     })
     assert sorted(routes) == ["ANY /announce", "ANY /scrape"]
+
+
+def test_a_middleware_that_answers_a_path_itself_serves_it(tmp_path, capsys):
+    """@react-native/dev-middleware's `processRequest(request, response, next)`: `pathname ===
+    PAGES_LIST_JSON_URL || pathname === PAGES_LIST_JSON_URL_2` (same-file constants) answers with
+    `this.#sendJsonResponse(response, ...)`; a test whose branch calls next(), or that only guards
+    (the response used after the if), serves nothing."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "devmw", "version": "1.0.0", "main": "dist/proxy.js"}',
+        "dist/proxy.js": (
+            "const PAGES_LIST_JSON_URL = '/json';\nconst PAGES_LIST_JSON_URL_2 = '/json/list';\n"
+            "const SKIPPED_URL = '/skipped';\n"
+            "class Proxy {\n  processRequest(request, response, next) {\n"
+            "    const pathname = new URL(request.url, 'http://example.com').pathname;\n"
+            "    if (pathname === PAGES_LIST_JSON_URL || pathname === PAGES_LIST_JSON_URL_2) {\n"
+            "      this.#sendJsonResponse(response, this.pages());\n"
+            "    } else if (pathname === SKIPPED_URL) {\n      next();\n    } else {\n      next();\n    }\n  }\n"
+            "  #sendJsonResponse(response, object) {\n    response.end(JSON.stringify(object));\n  }\n}\n"
+            "module.exports = Proxy;\n"),
+        "dist/guard.js": (
+            "module.exports = (req, res, next) => {\n  if (req.path === '/admin') {\n    audit(req.path);\n  }\n"
+            "  if (!req.user && req.path === '/private') return next(new Error('no'));\n"
+            "  res.setHeader('x', 'y');\n  next();\n};\n"),
+    })
+    assert sorted(routes) == ["ANY /json", "ANY /json/list"], sorted(routes)
+    assert routes["ANY /json/list"]["source"]["line"] == 7
