@@ -26,6 +26,7 @@ from schemas.ecma import utc_now
 
 from . import declared_scan
 from .assets import ASSET
+from .backstage_plugin import apply_plugin_base, plugin_id
 from .config_children import expand_config_children
 from .coverage import MAX_BYTES, MINIFIED, content_problem, plan
 from .declarations import extract_declarations
@@ -105,6 +106,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.json_servers = json_server_routers(parsed)  # json-server routers, routes from their database
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
+            facts.backstage_plugin = plugin_id(parsed)  # createBackendPlugin({ pluginId }) with an httpRouter
             facts.openapi_literal = js_openapi_document(parsed)  # an OpenAPI document the module holds
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
@@ -202,6 +204,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     expand_dir_routes(facts, sizes)  # a route for each file of a directory a server reads at run time
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
+    apply_plugin_base(facts)  # a Backstage backend plugin's routes under /api/<pluginId>
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     apply_documented_mounts(facts, words["documentation"].texts)  # under the prefix the docs mount a file's routes at

@@ -2982,6 +2982,7 @@ JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/rou
                      "@hapi/hapi": "hapi"}
 _THIS_ALIASES = ("_this", "self", "that")  # `var _this = this;` (TypeScript's ES5 output), by hand too
 JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r", "express"}
+_BUNDLER_RENAME = re.compile(r"([A-Za-z_]\w*)\$\d+$")
 _JS_INTEROP = ("__importDefault", "__importStar", "_interopRequireDefault", "_interopRequireWildcard", "__toESM")
 JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|ky|agent|\$)", re.IGNORECASE)
 JS_MCP_CONSTRUCTORS = ("McpServer", "Server", "FastMCP")
@@ -4061,6 +4062,8 @@ class _Js:
         if name in self.vars:
             role = self.vars[name]
             return role[1] if role[0] == "http" else None
+        renamed = _BUNDLER_RENAME.match(name)  # `router$1`: a bundler's, where an import took `router`
+        name = renamed[1] if renamed else name
         if root.type not in ("identifier", "this") or JS_CLIENT_NAMES.search(name):
             return None
         if root.type == "identifier" and self.route_module(name):

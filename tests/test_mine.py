@@ -1706,6 +1706,43 @@ def test_nestjs_routes_are_served_under_the_global_prefix_the_bootstrap_sets(tmp
     assert sorted(routes) == ["GET /api/profiles", "GET /health", "POST /api/profiles/:id/servers"]
 
 
+def test_a_backstage_backend_plugins_routes_are_served_under_its_plugin_base(tmp_path, capsys):
+    """@backstage-community/plugin-rbac-backend: `createBackendModule({ pluginId: "permission", ...
+    deps: { http: coreServices.httpRouter } ... http.use(router) })` in dist/plugin.cjs.js, the
+    routes on Express routers in other files (one named `router$1` by the bundler, whose
+    `router` an import took): Backstage serves them under /api/permission. Without the plugin
+    declaration, or with two plugin ids in one package, the routes stay as registered."""
+    files = {
+        "package.json": '{"name": "rbac", "version": "1.0.0", "main": "dist/index.cjs.js", "dependencies": {"express": "4"}}',
+        "dist/index.cjs.js": "var plugin = require('./plugin.cjs.js');\nexports.default = plugin.rbacPlugin;\n",
+        "dist/router.cjs.js": ("var express = require('express');\nasync function createRouter() {\n"
+                               "  const router = express.Router();\n"
+                               "  router.get('/health', (_, response) => response.json({}));\n  return router;\n}\n"
+                               "exports.createRouter = createRouter;\n"),
+        "dist/api.cjs.js": ("var router = require('./router.cjs.js');\nclass Server {\n  async serve() {\n"
+                            "    const router$1 = await router.createRouter(this.options);\n"
+                            "    router$1.get('/policies', async (request, response) => response.json([]));\n"
+                            "    return router$1;\n  }\n}\nexports.Server = Server;\n"),
+        "dist/plugin.cjs.js": ("var backendPluginApi = require('@backstage/backend-plugin-api');\n"
+                               "var api = require('./api.cjs.js');\n"
+                               "const rbacPlugin = backendPluginApi.createBackendModule({\n  pluginId: 'permission',\n"
+                               "  moduleId: 'rbac',\n  register(env) {\n    env.registerInit({\n"
+                               "      deps: { http: backendPluginApi.coreServices.httpRouter },\n"
+                               "      async init({ http }) {\n        http.use(await new api.Server().serve());\n"
+                               "      },\n    });\n  },\n});\nexports.rbacPlugin = rbacPlugin;\n"),
+    }
+    routes = mined_routes(tmp_path / "plugin", capsys, files)
+    assert sorted(routes) == ["GET /api/permission/health", "GET /api/permission/policies"], sorted(routes)
+    assert {"kind": "route", "detail": "Backstage serves backend plugin 'permission' under /api/permission",
+            "path": "dist/plugin.cjs.js", "line": 3} in routes["GET /api/permission/policies"]["evidence"]
+    undeclared = {k: v for k, v in files.items() if k != "dist/plugin.cjs.js"}
+    assert sorted(mined_routes(tmp_path / "bare", capsys, undeclared)) == ["GET /health", "GET /policies"]
+    two = {**files, "dist/other.cjs.js": files["dist/plugin.cjs.js"].replace("'permission'", "'catalog'")}
+    assert sorted(mined_routes(tmp_path / "two", capsys, two)) == ["GET /health", "GET /policies"]
+    renamed_client = {**files, "dist/api.cjs.js": files["dist/api.cjs.js"].replace("router$1", "request$1")}
+    assert sorted(mined_routes(tmp_path / "client", capsys, renamed_client)) == ["GET /api/permission/health"]
+
+
 def test_routes_registered_through_a_files_own_wrapper_and_a_router_mounted_on_an_unknown_app(tmp_path, capsys):
     """mcp-hub's bundle: `function At(r, e, t, i) { hp[r.toLowerCase()](e, ...) }`, then
     `At("POST", "/servers/info", "...", handler)`; the app is made by bundled code nobody can name,
