@@ -26,12 +26,13 @@ from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
+_FORMS = 64  # the paths one route's deferred parts may make at most (one per call of its function)
 
 
 def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
     """Finish (or drop) every route in `facts` whose path has a deferred part."""
     modules: dict[str, str] | None = None
-    known: dict[tuple[str, str], str | None] = {}  # (file, name) -> its string value
+    known: dict[tuple[str, str], Any] = {}  # (file, name) -> its string value (a call argument: its values)
     for path, f in facts.items():
         if f.language == "python" and any(DEFERRED in m.prefix for m in f.mounts):
             modules = modules if modules is not None else module_files(facts)
@@ -50,11 +51,9 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
             if DEFERRED not in surface.name:
                 kept.append(surface)
                 continue
-            name = _finish(surface.name, path, modules, read, known)
-            if name is not None and name.partition(" ")[2].startswith("/"):
-                surface.name = name
-                surface.detail["path"] = name.partition(" ")[2]
-                kept.append(surface)
+            for name in _finished(surface.name, path, modules, read, known):
+                if name.partition(" ")[2].startswith("/"):
+                    kept.append(replace(surface, name=name, detail={**surface.detail, "path": name.partition(" ")[2]}))
         f.surfaces = kept
 
 
@@ -107,28 +106,42 @@ def _js_constant(facts: dict[str, FileFacts], path: str, spec: str, name: str, r
 
 
 def _finish(text: str, path: str, modules: dict[str, str], read: Callable[[str], bytes],
-            known: dict[tuple[str, str], str | None]) -> str | None:
+            known: dict[tuple[str, str], Any]) -> str | None:
+    """The text with its deferred parts read, when each reads as one string (a mount's prefix)."""
+    found = _finished(text, path, modules, read, known)
+    return found[0] if len(found) == 1 else None
+
+
+def _finished(text: str, path: str, modules: dict[str, str], read: Callable[[str], bytes],
+              known: dict[tuple[str, str], Any]) -> list[str]:
+    """Each text the deferred parts make of `text`: none when one is not known, several when the
+    callers of a function pass different literals for the parameter a part is (a route per call of
+    kiapi's `register_capability_endpoints(router, name="web", base_path="/v1/web")`)."""
     pieces = text.split(DEFERRED)
+    done = [pieces[0]]
     for i in range(1, len(pieces), 2):  # the odd pieces are the deferred names
         if pieces[i].startswith(CONFIG_FILE):
             value = _config_value(pieces[i], read, known)
+            values = [value] if value is not None else []
         elif pieces[i].startswith(CALL_ARGUMENT):
-            value = _call_argument(pieces[i], modules, read, known)
+            values = _call_arguments(pieces[i], modules, read, known)
         else:
             value = _constant(pieces[i], path, modules, read, known, _HOPS)
-        if value is None:
-            return None
+            values = [value] if value is not None else []
+        if not values or len(done) * len(values) > _FORMS:
+            return []
         # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert)
-        pieces[i] = value[1:] if value.startswith("/") and pieces[i - 1].endswith("/") else value
-    return "".join(pieces)
+        done = [head + (value[1:] if value.startswith("/") and head.endswith("/") else value) + pieces[i + 1]
+                for head in done for value in values]
+    return done
 
 
-def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], bytes],
-                   known: dict[tuple[str, str], str | None]) -> str | None:
-    """The string literal every call of a module-level function passes for one parameter (by
+def _call_arguments(ref: str, modules: dict[str, str], read: Callable[[str], bytes],
+                    known: dict[tuple[str, str], Any]) -> list[str]:
+    """The string literals the calls of a module-level function pass for one parameter (by
     keyword or position; a call that leaves it out, and no call at all, give its default): its own
     module's calls, and those of modules that import the function or its module (CALL_ARGUMENT in
-    surfaces.py). None when a caller passes no literal, or callers pass different ones."""
+    surfaces.py). None when a caller passes no literal."""
     if (ref, "") in known:
         return known[ref, ""]
     from . import parsing
@@ -139,6 +152,7 @@ def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], byte
     where, function, at, parameter, default, defaulted = ref[len(CALL_ARGUMENT):].split("#")
     index = int(at)
     defining = {module for module, file in modules.items() if file == where}
+    defining |= _reexporting(defining, function, modules, read)
     values: set[str | None] = set()
     for path in dict.fromkeys(modules.values()):
         data = read(path)
@@ -168,9 +182,35 @@ def _call_argument(ref: str, modules: dict[str, str], read: Callable[[str], byte
             values.add(py_string(parsed, given) if given is not None else default if defaulted == "1" else None)
     if not values and defaulted == "1":
         values.add(default)  # called by the package's users alone: what a call that leaves it out gets
-    found = values.pop() if len(values) == 1 else None
+    found = [] if None in values else sorted(v for v in values if v is not None)
     known[ref, ""] = found
     return found
+
+
+def _reexporting(defining: set[str], function: str, modules: dict[str, str], read: Callable[[str], bytes]) -> set[str]:
+    """The package modules that import `function` from where it is defined, so that importing it
+    from them is importing it (kiapi/api/__init__.py's `from ._helpers.x import x`, under
+    `if TYPE_CHECKING:` for a lazy `__getattr__`): one hop."""
+    from . import parsing
+    from .facts import ParsedFile
+    from .python_imports import python_imports
+
+    wanted = {f"{module}.{function}" for module in defining}
+    out: set[str] = set()
+    for module, path in modules.items():
+        data = read(path)
+        if module in defining or function.encode() not in data or b"import" not in data:
+            continue
+        try:
+            parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
+        except parsing.ParseTimeout:
+            continue
+        for statement in parsing.descendants(parsed.tree.root_node, "import_from_statement"):
+            bound = python_imports(parsed, statement)[1].get(function)
+            if bound is not None and _absolute(bound, path) in wanted:
+                out.add(module)
+                break
+    return out
 
 
 def _absolute(dotted: str, importer: str) -> str:

@@ -1694,6 +1694,10 @@ class _Python:
                 # `app.API_PREFIX` of `from pkg import app`: that module's constant (or an object's attribute)
                 attr = self.pf.text(node.child_by_field_name("attribute"))
                 return [DEFERRED + f"{self.names[self.pf.text(obj)]}.{attr}" + DEFERRED]
+            if kind == "identifier":  # `def register(router, *, base_path)`: what its callers pass, each
+                given = self.parameter_prefix(node, at)
+                if given is not None:
+                    return [given]
             cls = _enclosing(at, "class_definition") if obj is not None and self.pf.text(obj) == "self" else None
             if cls is not None:  # `self.prefix`, kept by __init__ from its parameter's default ("")
                 default = class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute")))

@@ -646,6 +646,35 @@ def test_a_blueprint_mounted_at_a_functions_parameter_is_served_where_its_caller
     assert sorted(routes) == ["GET /tasks", "GET /v2/clusters", "GET /v2/jobs", "GET /v3/nodes"], sorted(routes)
 
 
+def test_a_route_path_made_of_a_functions_parameter_is_served_at_each_callers_literal(tmp_path, capsys):
+    """kiapi: `def register_capability_endpoints(router, *, name, base_path)` registers
+    `@router.get(f"{base_path}/models")`, and each capability's router module calls it with its own
+    `base_path="/v1/web"`, importing it from the package's `__init__`, which imports it (under
+    `if TYPE_CHECKING:`, for a lazy `__getattr__`) from the defining module. A caller that passes
+    something other than a literal leaves the path unknown: no route."""
+    caller = ("from fastapi import APIRouter\n\nfrom svc.api import register_tail\n\nrouter = APIRouter()\n"
+              "register_tail(router, name='{0}', base_path={1})\n")
+    files = {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["fastapi"]\n',
+        "svc/__init__.py": "",
+        "svc/api/__init__.py": (
+            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+            "    from ._helpers.tail import register_tail\n\n__all__ = ['register_tail']\n"),
+        "svc/api/_helpers/__init__.py": "",
+        "svc/api/_helpers/tail.py": (
+            "from fastapi import APIRouter\n\n\ndef register_tail(router: APIRouter, *, name: str, base_path: str):\n"
+            "    @router.get(f'{base_path}/models')\n    async def list_models():\n        return []\n"),
+        "svc/web.py": caller.format("web", "'/v1/web'"),
+        "svc/image.py": caller.format("qwen", "'/v1/image/qwen'"),
+    }
+    routes = mined_routes(tmp_path / "literal", capsys, files)
+    assert sorted(routes) == ["GET /v1/image/qwen/models", "GET /v1/web/models"], sorted(routes)
+    assert routes["GET /v1/web/models"]["source"] == {**routes["GET /v1/web/models"]["source"],
+                                                      "path": "svc/api/_helpers/tail.py", "line": 5}
+    unknown = {**files, "svc/other.py": caller.format("x", "BASE")}
+    assert mined_routes(tmp_path / "unknown", capsys, unknown) == {}
+
+
 def test_fastify_plugins_registered_under_a_prefix_and_a_decorator_applied_by_a_call(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "package.json": '{"name": "meta", "version": "1.0.0", "main": "dist/server/app.js"}',
