@@ -2437,17 +2437,24 @@ class _Python:
         under its parent's in self._nested."""
         if self._routers is None:
             self._routers, self._nested = {}, {}
-            if "rest_framework" in self.modules or "rest_framework_nested" in self.modules:
+            drf = "rest_framework" in self.modules or "rest_framework_nested" in self.modules
+            # a URLconf's router of the package's own class (nautobot's `OrderedDefaultRouter(DefaultRouter)`)
+            own = not drf and b"urlpatterns" in self.pf.source and b"Router(" in self.pf.source
+            if drf or own:
                 for node in self.assignments:
                     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                     if left is None or right is None or left.type != "identifier" or right.type != "call":
                         continue
                     last = self.callee_last(right)
+                    imported = self.imported_as(self.pf.text(right.child_by_field_name("function"))) or ""
+                    if own and not (imported.startswith(".") or imported.partition(".")[0] ==
+                                    self.pf.path.partition("/")[0]):
+                        continue  # (only a class of this package's own: another library's router is not DRF's)
                     if last.endswith("Router"):
                         _, keywords = py_args(right.child_by_field_name("arguments"))
                         slash = keywords.get("trailing_slash")
                         self._routers[self.pf.text(left)] = (
-                            slash is None or self.pf.text(slash) != "False", last == "DefaultRouter")
+                            slash is None or self.pf.text(slash) != "False", last.endswith("DefaultRouter"))
                         positional = py_args(right.child_by_field_name("arguments"))[0]
                         parent = self.resolve(positional[1]) if last.startswith("Nested") and \
                             len(positional) > 1 else None

@@ -82,7 +82,7 @@ def _lineage(facts: dict[str, FileFacts], modules: dict[str, str], path: str, re
         if base is not None and base[1] is not record:
             out += _lineage(facts, modules, *base, depth + 1)
         else:
-            external.append(written.rsplit(".", 1)[-1])
+            external.append((imported or written).rsplit(".", 1)[-1])  # (`ModelViewSet as ModelViewSet_`)
     out.append((path, record, external))
     return out
 

@@ -1601,6 +1601,32 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
     assert routes["GET /api/users/"]["description"] == "Users of the service."  # inherited: the class's doc
 
 
+def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp_path, capsys):
+    """nautobot: dcim/api/urls.py imports no rest_framework, only the package's own
+    `OrderedDefaultRouter(DefaultRouter)`, and `urlpatterns = router.urls`; its viewsets reach DRF's
+    ModelViewSet through the package's `ModelViewSet(..., ModelViewSet_)`, imported `as
+    ModelViewSet_`. A Router class of another library is not taken for DRF's."""
+    files = {
+        "nb/__init__.py": "", "nb/core/__init__.py": "", "nb/dcim/__init__.py": "",
+        "nb/urls.py": "from django.urls import include, path\n\nurlpatterns = [path('api/dcim/', include('nb.dcim.urls'))]\n",
+        "nb/core/routers.py": ("from rest_framework.routers import DefaultRouter\n\n\n"
+                               "class OrderedDefaultRouter(DefaultRouter):\n    pass\n"),
+        "nb/core/views.py": ("from rest_framework.viewsets import ModelViewSet as ModelViewSet_\n\n\n"
+                             "class ModelViewSet(ModelViewSet_):\n    pass\n"),
+        "nb/dcim/views.py": ("from rest_framework.decorators import action\n\nfrom nb.core.views import ModelViewSet\n\n\n"
+                             "class DeviceViewSet(ModelViewSet):\n    pass\n"),
+        "nb/dcim/urls.py": ("from nb.core.routers import OrderedDefaultRouter\n\nfrom . import views\n\n"
+                            "router = OrderedDefaultRouter()\nrouter.register('devices', views.DeviceViewSet)\n"
+                            "urlpatterns = router.urls\n"),
+        "nb/other/urls.py": ("from thirdparty import TaskRouter\n\nrouter = TaskRouter()\n"
+                             "router.register('tasks', object)\nurlpatterns = []\n"),
+    }
+    routes = mined_routes(tmp_path, capsys, files)
+    assert sorted(routes) == [
+        "DELETE /api/dcim/devices/{pk}/", "GET /api/dcim/", "GET /api/dcim/devices/", "GET /api/dcim/devices/{pk}/",
+        "PATCH /api/dcim/devices/{pk}/", "POST /api/dcim/devices/", "PUT /api/dcim/devices/{pk}/"], sorted(routes)
+
+
 def test_django_include_of_a_namespaced_module_and_of_another_modules_drf_router(tmp_path, capsys):
     """argus-server: include(("argus.site.api_v2_urls", "api"), namespace="v2"); squad:
     include(rest.router.urls) with the router made in `squad/api/rest.py`."""
