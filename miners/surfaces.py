@@ -2724,9 +2724,22 @@ class _Python:
             if name.rsplit(".", 1)[-1] not in PY_DJANGO_ROUTES or (receiver is not None and "urls" not in receiver):
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            view = positional[1] if len(positional) > 1 else keywords.get("view")
+            rows = self.comprehension_rows(call) if positional and positional[0].type == "identifier" else None
+            if rows is not None and view is not None and view.type == "call" and self.callee(view)[1] == "include":
+                # `*[path(route, include(urlconf)) for route, urlconf in MODULE_ROUTES]`: a mount per row
+                owner = self.urlpatterns_of(call.parent.parent if call.parent.parent.type == "list_splat"
+                                            else call.parent)
+                target = py_args(view.child_by_field_name("arguments"))[0]
+                for row in rows if owner is not None and target and target[0].type == "identifier" else ():
+                    route = self.resolve(row.get(self.pf.text(positional[0])))
+                    module = self.resolve(row.get(self.pf.text(target[0])))
+                    if route is not None and module is not None:
+                        self.found_mounts.append(Mount(owner, "/" + route.lstrip("/"), "urlpatterns", module,
+                                                       line_of(call)))
+                continue
             # (a part another module holds, `api_settings.AUTH_PREFIX + 'email/'`, is read in assembly)
             route = self.path_of(positional[0]) if positional else None
-            view = positional[1] if len(positional) > 1 else keywords.get("view")
             owner = self.urlpatterns_of(call) if route is not None and view is not None else None
             if owner is None:
                 continue
@@ -2754,6 +2767,33 @@ class _Python:
             for path in paths:
                 self.out.append(_surface("http-route", _route_name("ANY", path), call, "django", handler=handler,
                                          detail={**detail, "path": path}))
+
+    def comprehension_rows(self, call: Any) -> list[dict[str, Any]] | None:
+        """Each row a list comprehension's loop takes `call`'s names from, when `call` is its body
+        and the loop walks a literal table (or a module-level name bound to one): {name: node}."""
+        comprehension = call.parent
+        if comprehension is None or comprehension.type != "list_comprehension" or \
+                comprehension.child_by_field_name("body") != call:
+            return None
+        loops = [c for c in comprehension.named_children if c.type == "for_in_clause"]
+        if len(loops) != 1 or any(c.type == "if_clause" for c in comprehension.named_children):
+            return None
+        left, items = loops[0].child_by_field_name("left"), loops[0].child_by_field_name("right")
+        if items is not None and items.type == "identifier":
+            items = _assigned(self.pf, self.pf.tree.root_node, self.pf.text(items), None)
+        if left is None or items is None or items.type not in ("tuple", "list"):
+            return None
+        names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
+            else [self.pf.text(left)]
+        rows = []
+        for item in items.named_children:
+            if item.type == "comment":
+                continue
+            values = item.named_children if len(names) > 1 else [item]
+            if len(names) > 1 and (item.type != "tuple" or len(values) != len(names)):
+                return None
+            rows.append(dict(zip(names, values)))
+        return rows
 
     def urlpatterns_factories(self) -> None:
         """`urlpatterns = get_api_urls(views)`: the module's patterns are those the function returns."""

@@ -1627,6 +1627,25 @@ def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp
         "PATCH /api/dcim/devices/{pk}/", "POST /api/dcim/devices/", "PUT /api/dcim/devices/{pk}/"], sorted(routes)
 
 
+def test_django_includes_a_list_comprehension_makes_from_a_literal_table(tmp_path, capsys):
+    """django-authkit-api: `MODULE_ROUTES = (("users/", "kit.users.urls"), ...)` and `urlpatterns =
+    [path("", Info.as_view()), *[path(route, include(urlconf)) for route, urlconf in MODULE_ROUTES]]`:
+    each row's module under its route. A comprehension with a condition is not read."""
+    files = {
+        "kit/__init__.py": "", "kit/users/__init__.py": "", "kit/roles/__init__.py": "",
+        "kit/users/urls.py": "from django.urls import path\n\nurlpatterns = [path('me/', views.me)]\n",
+        "kit/roles/urls.py": "from django.urls import path\n\nurlpatterns = [path('<int:pk>/', views.role)]\n",
+        "kit/urls.py": (
+            "from django.urls import include, path\n\nMODULE_ROUTES = (\n    ('users/', 'kit.users.urls'),\n"
+            "    ('roles/', 'kit.roles.urls'),\n)\n\nurlpatterns = [\n    path('', views.info),\n"
+            "    *[path(route, include(urlconf)) for route, urlconf in MODULE_ROUTES],\n]\n"),
+    }
+    routes = mined_routes(tmp_path / "table", capsys, files)
+    assert sorted(routes) == ["ANY /", "ANY /roles/<int:pk>/", "ANY /users/me/"], sorted(routes)
+    filtered = {**files, "kit/urls.py": files["kit/urls.py"].replace(" in MODULE_ROUTES]", " in MODULE_ROUTES if on]")}
+    assert sorted(mined_routes(tmp_path / "filtered", capsys, filtered)) == ["ANY /", "ANY /<int:pk>/", "ANY /me/"]
+
+
 def test_django_include_of_a_namespaced_module_and_of_another_modules_drf_router(tmp_path, capsys):
     """argus-server: include(("argus.site.api_v2_urls", "api"), namespace="v2"); squad:
     include(rest.router.urls) with the router made in `squad/api/rest.py`."""
