@@ -13,6 +13,9 @@ root or a workspace's); its route files serve the path their location spells:
 - Nuxt: `server/api/users/[id].get.ts` is `GET /api/users/{id}` (no method suffix: every method);
   `server/routes/` serves without `/api`.
 
+- Medusa (v2): `src/api/store/wishlists/[id]/route.ts` serves each HTTP method it exports a
+  handler for at `/store/wishlists/{id}`; a plugin ships them built, under `.medusa/server/src/api/`.
+
 - winterspec: each file under the routes directory its config names (`routesDirectory:
   "./routes"`, the default) is the route its path spells, `routes/files/upsert.ts` is
   `/files/upsert`, for the methods its `withRouteSpec({ methods: ["POST"] })` lists (every method
@@ -35,7 +38,7 @@ VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _SOURCE = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 _PARAM = re.compile(r"^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$")  # [id], [...slug], [[...slug]]
 _FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt",
-               "winterspec": "winterspec"}
+               "winterspec": "winterspec", "@medusajs/medusa": "medusa", "@medusajs/framework": "medusa"}
 _ROUTES_DIRECTORY = re.compile(rb"""routesDirectory\s*:\s*["'`](?:\./)?([^"'`]+?)/?["'`]""")
 _SPEC_METHODS = re.compile(rb"""\bmethods\s*:\s*\[([^\]]*)\]""")
 _QUOTED = re.compile(rb"""["'`]([A-Za-z]+)["'`]""")
@@ -110,6 +113,10 @@ def _routes(framework: str, rel: str, f: FileFacts) -> list[Surface]:
         if len(base) >= 2 and base[0] == "app" and stem == "route":
             if any(p.startswith("_") for p in base[1:-1]):
                 return []
+            return _verb_routes(f, framework, base[1:-1], exported)
+    elif framework == "medusa":
+        base = parts[3:] if parts[:3] == [".medusa", "server", "src"] else parts[1:] if parts[0] == "src" else []
+        if len(base) >= 2 and base[0] == "api" and stem == "route":
             return _verb_routes(f, framework, base[1:-1], exported)
     elif framework == "sveltekit":
         if len(parts) >= 3 and parts[:2] == ["src", "routes"] and stem == "+server":

@@ -333,6 +333,7 @@ FRAMEWORK_PACKAGES = {
     "hono": ("hono",), "hapi": ("@hapi/hapi", "hapi"), "nestjs": ("@nestjs/core", "@nestjs/common"),
     "loopback": ("@loopback/rest", "@loopback/core"),
     "nextjs": ("next",), "sveltekit": ("@sveltejs/kit",), "nuxt": ("nuxt", "nitropack"),
+    "medusa": ("@medusajs/medusa", "@medusajs/framework"),
     "commander": ("commander",), "yargs": ("yargs",),
     "fastapi": ("fastapi",), "flask": ("flask",), "flask-restful": ("flask-restful", "flask-restx", "flask-smorest"),
     "quart": ("quart",), "starlette": ("starlette",), "litestar": ("litestar",), "sanic": ("sanic",),

@@ -2494,6 +2494,27 @@ def test_winterspec_routes_are_its_routes_directorys_files_beside_a_next_site(tm
                               "HEAD /files/get", "POST /files/upsert"], sorted(routes)
 
 
+def test_medusa_api_routes_are_the_route_files_of_its_api_folder(tmp_path, capsys):
+    """@alphabite/medusa-wishlist, a Medusa v2 plugin, ships its routes built under
+    `.medusa/server/src/api/`: `store/wishlists/[id]/items/route.js` exporting `GET` (CommonJS) is
+    `GET /store/wishlists/{id}/items`; an app's `src/api/.../route.ts` the same. A route.js outside
+    `api/`, or in a package that depends on no Medusa, is no route."""
+    handler = "Object.defineProperty(exports, '__esModule', {{ value: true }});\nexports.{0} = {0};\nasync function {0}(req, res) {{ res.json({{}}) }}\n"
+    files = {
+        "package.json": '{"name": "wishlist", "version": "1.0.0", "peerDependencies": {"@medusajs/framework": "^2.13.6"}}',
+        ".medusa/server/src/api/store/wishlists/[id]/items/route.js": handler.format("GET"),
+        ".medusa/server/src/api/admin/wishlists/settings/route.js": handler.format("PUT"),
+        ".medusa/server/src/workflows/route.js": handler.format("GET"),
+        "src/api/store/ping/route.ts": "export async function POST(req, res) { res.json({}) }\n",
+    }
+    routes = mined_routes(tmp_path / "plugin", capsys, files)
+    assert sorted(routes) == ["GET /store/wishlists/{id}/items", "POST /store/ping", "PUT /admin/wishlists/settings"], \
+        sorted(routes)
+    assert routes["GET /store/wishlists/{id}/items"]["symbol"].endswith("GET")
+    none = {**files, "package.json": '{"name": "wishlist", "version": "1.0.0"}'}
+    assert mined_routes(tmp_path / "none", capsys, none) == {}
+
+
 def test_chanfanas_router_over_a_hono_app_and_a_bundlers_renamed_class(tmp_path, capsys):
     """r2-explorer ships Hono inlined in its bundle (`var Hono2 = class ...`, `new Hono2()`) and
     registers its API on chanfana's `fromHono(app)`; `new Client2()` is no router."""
