@@ -195,7 +195,8 @@ _PY_WORDS = (b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI()
              b"StaticFiles(")  # Starlette's files mounted at a path
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
-_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework(?:_nested)?)\b|"
+_PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework(?:_nested)?|jupyter_server|"
+                                  rb"notebook\.(?:base|utils))\b|"
                                   rb"from[ \t]+django(?:\.conf)?\.urls[ \t]+import[^\n]*\b(?:(?:re_)?path|url)\b)",
                                   re.MULTILINE)
 # (django.urls' path, or the old django.conf.urls' url: a module of url patterns may name no urlpatterns)
@@ -294,7 +295,8 @@ def _py_method_table(source: bytes) -> bool:
 _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
 _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
-_PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django"))
+_PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django", b"jupyter_server",
+                                 b"notebook"))
 _PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
 
 
@@ -980,6 +982,10 @@ class _Python:
             self.strings[prefix + self.pf.text(left)] = value
             if prefix:
                 self.strings[prefix + self.pf.text(left) + ".value"] = value  # Tools.SEARCH.value
+        elif not prefix and left is not None and left.type == "attribute" and value is not None and \
+                left.child_by_field_name("object").type == "identifier":
+            # `settings.INTERNALURLPREFIX = ''` on an imported settings module: its value from here on
+            self.strings["".join(self.pf.text(left).split())] = value
 
     def resolve(self, node: Any) -> str | None:
         """A str literal, or a same-file constant/enum member it names."""
@@ -2187,6 +2193,12 @@ class _Python:
             if len(items) < 2 or items[1].type not in ("identifier", "attribute"):
                 continue
             pattern, unknown = self.path_of(items[0]), None
+            if pattern is None and items[0].type == "call" and self.callee_last(items[0]) == "url_path_join":
+                pattern = self.base_url_joined(items[0])
+            elif pattern is not None and not pattern.startswith(("/", "^", DEFERRED)) and \
+                    "jupyter_server" in self.modules and entry.parent is not None and \
+                    entry.parent.parent is not None and entry.parent.parent.type == "argument_list":
+                pattern = "/" + pattern  # an ExtensionApp's `self.handlers.extend([("x/y", H)])`: under base_url
             if pattern is None and items[0].type == "binary_operator" and \
                     self.pf.text(items[0].child_by_field_name("operator")) == "+":
                 # `route_prefix + r"/status"`: a prefix the configuration sets; the path as registered
@@ -2199,6 +2211,18 @@ class _Python:
                                   **({"loaded_table": True} if entry.parent.start_byte in tables else {}),
                                   **({"receiver": named[entry.parent.start_byte]}
                                      if entry.parent.start_byte in named else {}))
+
+    def base_url_joined(self, call: Any) -> str | None:
+        """`url_path_join(base_url, "/openbis/conn")` of a Jupyter server extension: the path under
+        the server's base URL, whose default is `/` (the setting, not the code, may move it)."""
+        args, _ = py_args(call.child_by_field_name("arguments"))
+        if len(args) < 2 or "base_url" not in self.pf.text(args[0]) or \
+                not {"jupyter_server", "notebook"} & self.modules:
+            return None
+        parts = [self.path_of(a) for a in args[1:]]
+        if any(p is None for p in parts):
+            return None
+        return "/" + "/".join(p.strip("/") for p in parts if p.strip("/"))
 
     def routes_mapper(self) -> None:
         """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):

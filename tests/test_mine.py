@@ -2354,6 +2354,41 @@ def test_a_jupyter_server_extensions_handlers_extended_with_f_string_paths(tmp_p
                               "POST /ext/metadata/{schemaspace}"]
 
 
+def test_jupyter_server_extension_handlers_under_the_base_url(tmp_path, capsys):
+    """jupyterlab-cli: an ExtensionApp's `self.handlers.extend([("jupyterlab-cli/healthz", H)])`,
+    relative, is served under the server's base URL, `/` by default; jupyter-openbis-server's
+    `web_app.add_handlers(host, [(url_path_join(base_url, "/openbis/conns"), H)])` too. The file
+    imports nothing of Tornado's, only jupyter_server."""
+    handlers = ("from jupyter_server.base.handlers import APIHandler\n\n\nclass Health(APIHandler):\n"
+                "    def get(self):\n        pass\n\n\nclass Conns(APIHandler):\n    def get(self):\n        pass\n\n"
+                "    def post(self):\n        pass\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "jx/__init__.py": "", "jx/handlers.py": handlers,
+        "jx/app.py": ("from jupyter_server.extension.application import ExtensionApp\n\nfrom jx.handlers import Health\n\n\n"
+                      "class App(ExtensionApp):\n    def initialize_handlers(self):\n"
+                      "        self.handlers.extend([(\"jx/healthz\", Health)])\n"),
+        "jx/server.py": ("from jupyter_server.utils import url_path_join\n\nfrom jx.handlers import Conns\n\n\n"
+                         "def _load_jupyter_server_extension(server_app):\n    web_app = server_app.web_app\n"
+                         "    base_url = web_app.settings['base_url']\n"
+                         "    web_app.add_handlers('.*$', [(url_path_join(base_url, '/openbis/conns'), Conns)])\n"
+                         "    web_app.add_handlers('.*$', [(url_path_join(other, '/not/known'), Conns)])\n"),
+    })
+    assert sorted(routes) == ["GET /jx/healthz", "GET /openbis/conns", "POST /openbis/conns"], sorted(routes)
+
+
+def test_a_route_prefix_set_on_an_imported_settings_module_at_module_level(tmp_path, capsys):
+    """clam: `import clam.config.defaults as settings`, then `settings.INTERNALURLPREFIX = ''` at
+    module level, and `add_url_rule(settings.INTERNALURLPREFIX + '/porch', ...)` in the service."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "", "svc/defaults.py": "PORT = 80\n",
+        "svc/service.py": ("import flask\nimport svc.defaults as settings\nsettings.INTERNALURLPREFIX = ''\n\n\n"
+                           "class Service:\n    def __init__(self):\n        self.service = flask.Flask('svc')\n"
+                           "        self.service.add_url_rule(settings.INTERNALURLPREFIX + '/porch', 'porch', porch,"
+                           " methods=['GET'])\n"),
+    })
+    assert sorted(routes) == ["GET /porch"], sorted(routes)
+
+
 def test_an_api_made_over_a_blueprint_serves_its_resources_where_the_blueprint_is_registered(tmp_path, capsys):
     """waiverdb: `api_v1 = (Blueprint('api_v1', __name__))`, `api = Api(api_v1)`, and the app
     registers api_v1 at /api/v1.0 in another module."""
