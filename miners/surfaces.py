@@ -3057,6 +3057,7 @@ JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/rou
                      "@hapi/hapi": "hapi"}
 _THIS_ALIASES = ("_this", "self", "that")  # `var _this = this;` (TypeScript's ES5 output), by hand too
 JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r", "express"}
+_NODE_RED_APPS = ("httpAdmin", "httpNode")  # the Express apps a Node-RED node registers routes on
 _BUNDLER_RENAME = re.compile(r"([A-Za-z_]\w*)\$\d+$")
 _JS_INTEROP = ("__importDefault", "__importStar", "_interopRequireDefault", "_interopRequireWildcard", "__toESM")
 JS_CLIENT_NAMES = re.compile(r"(axios|client|fetch|http|request|superagent|got|ky|agent|\$)", re.IGNORECASE)
@@ -4130,6 +4131,9 @@ class _Js:
         root = self.chain_root(receiver)
         if root is None:
             return None
+        if receiver.type == "member_expression" and self.pf.text(receiver.child_by_field_name("property")) in \
+                _NODE_RED_APPS and self.pf.text(receiver.child_by_field_name("object")).endswith("RED"):
+            return "express"  # Node-RED's `RED.httpAdmin.get("/mynode/list", ...)`: its Express apps
         if root.type in ("new_expression", "call_expression"):
             role = self.role_of(root)
             return role[1] if role and role[0] == "http" else None  # request(app).get('/x') is supertest

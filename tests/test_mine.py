@@ -2550,6 +2550,22 @@ def test_medusa_api_routes_are_the_route_files_of_its_api_folder(tmp_path, capsy
     assert mined_routes(tmp_path / "none", capsys, none) == {}
 
 
+def test_node_red_nodes_register_routes_on_its_admin_and_node_apps(tmp_path, capsys):
+    """A Node-RED node's module gets `RED`: `RED.httpAdmin.get("/x/list", ...)` and
+    `RED.httpNode.post(...)` are routes on Node-RED's Express apps; `RED.nodes.registerType` and
+    another object's `httpAdmin` are not."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "node-red-contrib-x", "version": "1.0.0", "node-red": {"nodes": {"x": "x.js"}}}',
+        "x.js": ("module.exports = function (RED) {\n"
+                 "  RED.httpAdmin.get('/x/list', RED.auth.needsPermission('x.read'), function (req, res) { res.json([]); });\n"
+                 "  RED.httpNode.post('/x/hook', function (req, res) { res.end(); });\n"
+                 "  this.RED.httpAdmin.delete('/x/:id', (req, res) => res.end());\n"
+                 "  client.httpAdmin.get('/not/red', (req, res) => res.end());\n"
+                 "  RED.nodes.registerType('x', function X(config) {});\n};\n"),
+    })
+    assert sorted(routes) == ["DELETE /x/:id", "GET /x/list", "POST /x/hook"], sorted(routes)
+
+
 def test_chanfanas_router_over_a_hono_app_and_a_bundlers_renamed_class(tmp_path, capsys):
     """r2-explorer ships Hono inlined in its bundle (`var Hono2 = class ...`, `new Hono2()`) and
     registers its API on chanfana's `fromHono(app)`; `new Client2()` is no router."""
