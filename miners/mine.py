@@ -57,6 +57,7 @@ from .route_modules import route_module
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
+from .strapi_routes import apply_strapi_routes, strapi_route_objects
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
 from .words import WORDS_ONLY
@@ -107,6 +108,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.route_classes = route_classes(parsed)  # classes whose fields declare a route
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
             facts.backstage_plugin = plugin_id(parsed)  # createBackendPlugin({ pluginId }) with an httpRouter
+            facts.surfaces += strapi_route_objects(parsed)  # a Strapi plugin's route objects, served in assembly
             facts.openapi_literal = js_openapi_document(parsed)  # an OpenAPI document the module holds
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),
@@ -205,6 +207,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_plugin_base(facts)  # a Backstage backend plugin's routes under /api/<pluginId>
+    apply_strapi_routes(facts, sizes, tree.read)  # a Strapi plugin's route objects under its name
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     apply_documented_mounts(facts, words["documentation"].texts)  # under the prefix the docs mount a file's routes at
@@ -334,6 +337,7 @@ FRAMEWORK_PACKAGES = {
     "loopback": ("@loopback/rest", "@loopback/core"),
     "nextjs": ("next",), "sveltekit": ("@sveltejs/kit",), "nuxt": ("nuxt", "nitropack"),
     "medusa": ("@medusajs/medusa", "@medusajs/framework"),
+    "strapi": ("@strapi/strapi", "@strapi/utils"),
     "commander": ("commander",), "yargs": ("yargs",),
     "fastapi": ("fastapi",), "flask": ("flask",), "flask-restful": ("flask-restful", "flask-restx", "flask-smorest"),
     "quart": ("quart",), "starlette": ("starlette",), "litestar": ("litestar",), "sanic": ("sanic",),

@@ -2566,6 +2566,32 @@ def test_node_red_nodes_register_routes_on_its_admin_and_node_apps(tmp_path, cap
     assert sorted(routes) == ["DELETE /x/:id", "GET /x/list", "POST /x/hook"], sorted(routes)
 
 
+def test_a_strapi_plugins_route_objects_under_its_name(tmp_path, capsys):
+    """strapi-plugin-comments: `{method: "GET", path: "/:relation", handler: "client.findAll"}`
+    objects; the list a `type: "content-api"` group takes (by name) is served under
+    /api/comments, the admin group's (a spread of two lists) under /comments; the name from
+    package.json's `strapi` section. The same objects in a package that is no Strapi plugin are
+    data: no routes."""
+    server = (
+        "const clientRoutes = [{ method: 'GET', path: '/:relation', handler: 'client.findAll', config: { policies: [] } },\n"
+        "  { method: 'POST', path: '/:relation', handler: 'client.post' }];\n"
+        "const moderation = [{ method: 'PUT', path: '/moderate/single/:id/block', handler: 'admin.block' }];\n"
+        "const settings = [{ method: 'GET', path: '/settings/config', handler: 'settings.get' }];\n"
+        "const notRoutes = [{ method: 'GET', path: '/x', handler: someFunction }];\n"
+        "module.exports = { routes: { 'content-api': { type: 'content-api', routes: clientRoutes },\n"
+        "  admin: { type: 'admin', routes: [...moderation, ...settings] } } };\n")
+    files = {
+        "package.json": ('{"name": "strapi-plugin-comments", "version": "3.2.4", "main": "dist/server/index.js",'
+                         ' "strapi": {"kind": "plugin", "name": "comments"}}'),
+        "dist/server/index.js": server,
+    }
+    routes = mined_routes(tmp_path / "plugin", capsys, files)
+    assert sorted(routes) == ["GET /api/comments/:relation", "GET /comments/settings/config",
+                              "POST /api/comments/:relation", "PUT /comments/moderate/single/:id/block"], sorted(routes)
+    plain = {**files, "package.json": '{"name": "x", "version": "1.0.0", "main": "dist/server/index.js"}'}
+    assert mined_routes(tmp_path / "plain", capsys, plain) == {}
+
+
 def test_chanfanas_router_over_a_hono_app_and_a_bundlers_renamed_class(tmp_path, capsys):
     """r2-explorer ships Hono inlined in its bundle (`var Hono2 = class ...`, `new Hono2()`) and
     registers its API on chanfana's `fromHono(app)`; `new Client2()` is no router."""

@@ -1,0 +1,133 @@
+"""A Strapi plugin's routes: route objects its server code declares as data, `{ method: 'GET',
+path: '/:relation', handler: 'client.findAll', config: { policies: [] } }` (the handler a
+`controller.action` string), listed under `routes` of a `type: 'content-api'` or `type: 'admin'`
+group (`{ 'content-api': { type: 'content-api', routes: [...] }, admin: { ... } }`, or a bare list:
+admin). Strapi serves a plugin's content API under `/api/<plugin name>` and its admin routes under
+`/<plugin name>`, the name its package.json's `strapi` section gives.
+
+Each JS file records the route objects it holds (with the group each belongs to, when a typed
+group takes the list, by name or spread), and assembly serves them under the plugin's name: a
+package that is no Strapi plugin keeps none of them, for such objects are data until Strapi reads
+them.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .facts import FileFacts, ParsedFile, Surface
+from .mounts import join
+
+_VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+_MARK = re.compile(rb"""\bmethod\s*:\s*['"`](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"`]""")
+_HANDLER = re.compile(r"[\w$-]+(?:\.[\w$-]+)+")  # 'client.findAll', 'plugin::comments.client.findAll'
+_GROUPS = ("content-api", "admin")
+
+
+def strapi_route_objects(parsed: ParsedFile) -> list[Surface]:
+    """The Strapi route objects of a JS/TS file, their group in detail["strapi"] (cheap without a
+    literal `method: 'GET'`)."""
+    if parsed.tree is None or b"handler" not in parsed.source or _MARK.search(parsed.source) is None:
+        return []
+    from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_string
+
+    def fields(node: Any) -> dict[str, Any]:
+        return js_object_fields(parsed, node, lambda key: js_key(parsed, key))
+
+    bound: dict[str, Any] = {}  # a name -> the array it is bound to (`const w_ = [...]`)
+    arrays: list[Any] = []
+    groups: list[tuple[str, Any]] = []  # (group, what its `routes` is)
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "variable_declarator":
+            value = _unwrap_js(node.child_by_field_name("value"))
+            name = node.child_by_field_name("name")
+            if value is not None and value.type == "array" and name is not None and name.type == "identifier":
+                bound[parsed.text(name)] = value
+        elif node.type == "array":
+            arrays.append(node)
+        elif node.type == "object" and b"routes" in parsed.source[node.start_byte:node.end_byte]:
+            given = fields(node)
+            kind = js_string(parsed, given["type"]) if "type" in given else None
+            if kind in _GROUPS and "routes" in given:
+                groups.append((kind, _unwrap_js(given["routes"])))
+        stack.extend(reversed(node.named_children))
+    group_of: dict[int, str] = {}
+    for kind, routes in groups:
+        for array in _arrays_of(parsed, routes, bound, 0):
+            group_of.setdefault(array.start_byte, kind)
+    out: list[Surface] = []
+    for array in arrays:
+        rows = []
+        for item in array.named_children:
+            item = _unwrap_js(item)
+            if item.type != "object":
+                continue
+            given = fields(item)
+            method = js_string(parsed, given.get("method")) if "method" in given else None
+            path = js_string(parsed, given.get("path")) if "path" in given else None
+            handler = js_string(parsed, given.get("handler")) if "handler" in given else None
+            if method in _VERBS and path is not None and path.startswith("/") and handler and \
+                    _HANDLER.fullmatch(handler):
+                rows.append((item, method, path, handler))
+        for item, method, path, handler in rows:
+            out.append(_surface("http-route", _route_name(method, path), item, "strapi", handler=handler,
+                                detail={"method": method, "path": path,
+                                        "strapi": group_of.get(array.start_byte, "admin")}))
+    return out
+
+
+def _arrays_of(parsed: ParsedFile, node: Any, bound: dict[str, Any], depth: int) -> list[Any]:
+    """The route arrays a group's `routes` names: an array, a name bound to one, and the arrays
+    its spread elements name (`[...adminRoutes, ...settingsRoutes]`)."""
+    if node is None or depth > 4:
+        return []
+    if node.type == "identifier":
+        return _arrays_of(parsed, bound.get(parsed.text(node)), bound, depth + 1)
+    if node.type != "array":
+        return []
+    out = [node]
+    for item in node.named_children:
+        if item.type == "spread_element" and item.named_children:
+            out += _arrays_of(parsed, item.named_children[0], bound, depth + 1)
+    return out
+
+
+def apply_strapi_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes]) -> None:
+    """Serve a Strapi plugin's route objects under its name; drop them in any other package."""
+    if not any(s.framework == "strapi" for f in facts.values() for s in f.surfaces):
+        return
+    name = _plugin_name(sizes, read)
+    for f in facts.values():
+        out = []
+        for surface in f.surfaces:
+            if surface.framework != "strapi":
+                out.append(surface)
+                continue
+            if name is None:
+                continue
+            base = f"/api/{name}" if surface.detail["strapi"] == "content-api" else f"/{name}"
+            method, _, path = surface.name.partition(" ")
+            full = join(base, path)
+            surface.name, surface.detail = f"{method} {full}", {**surface.detail, "path": full, "mounted_at": base}
+            out.append(surface)
+        f.surfaces = out
+
+
+def _plugin_name(sizes: dict[str, int], read: Callable[[str], bytes]) -> str | None:
+    """The plugin name the package's root package.json gives (`"strapi": {"kind": "plugin", "name": "comments"}`)."""
+    for path in sorted(sizes, key=lambda p: p.count("/")):
+        if posixpath.basename(path) != "package.json" or sizes[path] > 1024 * 1024:
+            continue
+        try:
+            strapi = json.loads(read(path)).get("strapi")
+        except (ValueError, UnicodeDecodeError, AttributeError):
+            return None
+        name = strapi.get("name") if isinstance(strapi, dict) and strapi.get("kind") == "plugin" else None
+        return name if isinstance(name, str) and re.fullmatch(r"[\w.-]+", name) else None
+    return None
