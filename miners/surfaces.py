@@ -1856,29 +1856,31 @@ class _Python:
             loop = loop.parent
         if loop is None or loop.type != "for_statement":
             return None
-        left, items = loop.child_by_field_name("left"), loop.child_by_field_name("right")
-        if items is not None and items.type == "identifier":  # `for area in AREAS`, a module-level tuple
+        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
+        wanted = self.pf.text(name)
+        if rows is None or any(wanted not in row or row[wanted].type not in ("identifier", "attribute")
+                               for row in rows):
+            return None
+        return [row[wanted] for row in rows]
+
+    def table_rows(self, left: Any, items: Any) -> list[dict[str, Any]] | None:
+        """The rows a loop's names take over a literal table, `for a, b in ((x, y), ...)` or a
+        module-level name bound to one (`for area in AREAS`): {name: node} each; None otherwise."""
+        if items is not None and items.type == "identifier":
             items = _assigned(self.pf, self.pf.tree.root_node, self.pf.text(items), None)
-        if items is None or items.type not in ("tuple", "list"):
+        if left is None or items is None or items.type not in ("tuple", "list"):
             return None
         names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
             else [self.pf.text(left)]
-        wanted = self.pf.text(name)
-        if wanted not in names:
-            return None
-        at_place = names.index(wanted)
-        out = []
+        rows = []
         for item in items.named_children:
             if item.type == "comment":
                 continue
-            if len(names) > 1:
-                if item.type != "tuple" or len(item.named_children) != len(names):
-                    return None
-                item = item.named_children[at_place]
-            if item.type not in ("identifier", "attribute"):
+            values = item.named_children if len(names) > 1 else [item]
+            if len(names) > 1 and (item.type != "tuple" or len(values) != len(names)):
                 return None
-            out.append(item)
-        return out
+            rows.append(dict(zip(names, values)))
+        return rows
 
     def factory_call(self, node: Any, at: Any) -> Any:
         """The call to a plain function (or an imported module's) whose result `node` is
@@ -2471,9 +2473,11 @@ class _Python:
                         continue
                     last = self.callee_last(right)
                     imported = self.imported_as(self.pf.text(right.child_by_field_name("function"))) or ""
-                    if own and not (imported.startswith(".") or imported.partition(".")[0] ==
-                                    self.pf.path.partition("/")[0]):
-                        continue  # (only a class of this package's own: another library's router is not DRF's)
+                    if own and not (last.endswith(("DefaultRouter", "SimpleRouter")) and (
+                            imported.startswith(".") or imported.partition(".")[0] == self.pf.path.partition("/")[0])):
+                        # (only the package's own subclass of DRF's, as its name keeps: another library's
+                        # router, or nautobot's NautobotUIViewSetRouter, routes its own way)
+                        continue
                     if last.endswith("Router"):
                         _, keywords = py_args(right.child_by_field_name("arguments"))
                         slash = keywords.get("trailing_slash")
@@ -2802,22 +2806,7 @@ class _Python:
         loops = [c for c in comprehension.named_children if c.type == "for_in_clause"]
         if len(loops) != 1 or any(c.type == "if_clause" for c in comprehension.named_children):
             return None
-        left, items = loops[0].child_by_field_name("left"), loops[0].child_by_field_name("right")
-        if items is not None and items.type == "identifier":
-            items = _assigned(self.pf, self.pf.tree.root_node, self.pf.text(items), None)
-        if left is None or items is None or items.type not in ("tuple", "list"):
-            return None
-        names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
-            else [self.pf.text(left)]
-        rows = []
-        for item in items.named_children:
-            if item.type == "comment":
-                continue
-            values = item.named_children if len(names) > 1 else [item]
-            if len(names) > 1 and (item.type != "tuple" or len(values) != len(names)):
-                return None
-            rows.append(dict(zip(names, values)))
-        return rows
+        return self.table_rows(loops[0].child_by_field_name("left"), loops[0].child_by_field_name("right"))
 
     def urlpatterns_factories(self) -> None:
         """`urlpatterns = get_api_urls(views)`: the module's patterns are those the function returns."""

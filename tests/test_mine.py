@@ -1605,7 +1605,8 @@ def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp
     """nautobot: dcim/api/urls.py imports no rest_framework, only the package's own
     `OrderedDefaultRouter(DefaultRouter)`, and `urlpatterns = router.urls`; its viewsets reach DRF's
     ModelViewSet through the package's `ModelViewSet(..., ModelViewSet_)`, imported `as
-    ModelViewSet_`. A Router class of another library is not taken for DRF's."""
+    ModelViewSet_`. A Router class of another library, or one of the package's whose name is not a
+    DRF router's, is not taken for DRF's."""
     files = {
         "nb/__init__.py": "", "nb/core/__init__.py": "", "nb/dcim/__init__.py": "",
         "nb/urls.py": "from django.urls import include, path\n\nurlpatterns = [path('api/dcim/', include('nb.dcim.urls'))]\n",
@@ -1620,6 +1621,10 @@ def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp
                             "urlpatterns = router.urls\n"),
         "nb/other/urls.py": ("from thirdparty import TaskRouter\n\nrouter = TaskRouter()\n"
                              "router.register('tasks', object)\nurlpatterns = []\n"),
+        # the package's own UI router (nautobot's NautobotUIViewSetRouter) routes pages its own way
+        "nb/ui/urls.py": ("from nb.core.routers import UIViewSetRouter\n\nfrom nb.dcim import views\n\n"
+                          "router = UIViewSetRouter()\nrouter.register('devices', views.DeviceViewSet)\n"
+                          "urlpatterns = router.urls\n"),
     }
     routes = mined_routes(tmp_path, capsys, files)
     assert sorted(routes) == [
