@@ -6,14 +6,15 @@ from prose docs, and many services document a part of what they serve (chimera-a
 names 8 of its 481 routes), so that figure is a floor. This script measures how far it is from
 the truth: it draws a seeded random sample of those unlabelled routes, and a reviewer decides
 for each, by reading the package's code (never the miner's), whether the running service really
-serves that METHOD and full path. The verdicts are kept in bench/audit_route_precision/.
+serves that METHOD and full path. The verdicts are kept in bench/audit_route_precision/, one
+file per sample (verdicts-seed50.tsv: the run of 2026-12-02 at 3af82df; verdicts-seed51.tsv: at baa2095).
 
     # 1. the held-out run, then the sample (one row per route: where the miner says it is registered)
     python bench/bench_mine_quality.py --heldout --json > /tmp/heldout.json
     python bench/audit_route_precision.py sample /tmp/heldout.json --size 200 --seed 50 > sample.tsv
     # 2. a reviewer adds two columns, verdict and note (served, wrong-path, wrong-method,
     #    not-served, unclear), then:
-    python bench/audit_route_precision.py score /tmp/heldout.json bench/audit_route_precision/verdicts.tsv
+    python bench/audit_route_precision.py score /tmp/heldout.json bench/audit_route_precision/verdicts-seed50.tsv
 
 Only "served" counts as real. The estimate is the run's correct routes plus the served share of
 its unlabelled ones, over every non-neutral route found, with a 95% Wilson interval from the
@@ -61,7 +62,7 @@ def sample(run: dict, size: int, seed: int) -> list[dict[str, str]]:
             key = norm("http-route", c["name"]) if c["kind"] == "http-route" else None
             if key in names and c.get("visibility") == "public":
                 names.discard(key)
-                rows.append({"locator": locator, "package_dir": str(Path(paths[locator]).relative_to(ROOT)),
+                rows.append({"locator": locator, "package_dir": str(Path(paths[locator]).resolve().relative_to(ROOT)),
                              "route": c["name"], "file:line": f"{c['source']['path']}:{c['source']['line']}"})
         for name in sorted(names):  # a declared operation, named as its document's server joins it
             print(f"not placed in code: {locator} {name}", file=sys.stderr)
