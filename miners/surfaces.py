@@ -216,6 +216,13 @@ _PY_MAPPER_CONNECT = re.compile(rb"""\.connect\(\s*(?:[rRuU]?['"][^'"\n]*['"]\s*
 # another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
 _PY_LIST_EXTEND = re.compile(rb"\.extend\(\s*[A-Za-z_]\w*\.\w*(?:handlers|routes)\s*\)", re.IGNORECASE)
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
+# a registration that takes the method first, `server.add_route("POST", TOKEN_PATH, token)`, and a
+# table row for one, `("GET", "/_localqpu/health", get_health)`
+_PY_VERB_FIRST = re.compile(rb"""\.(?:add|add_route|route|register|add_handler|on|map)\(\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*,""")
+_PY_VERB_ROW = re.compile(rb"""\(\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*,\s*[rRuU]?['"]/""")
+_VERB_FIRST_CALLS = ("add", "add_route", "route", "register", "add_handler", "on", "map")
+_VERBS_UPPER = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+_VERB_WORDS = frozenset(v.encode() for v in _VERBS_UPPER)  # (a word looked up before either pattern searches)
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
 
@@ -268,6 +275,8 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or _py_resource_table(source, tokens)
             or _py_method_table(source)
             or _py_applied(source)
+            or not tokens.isdisjoint(_VERB_WORDS) and (_PY_VERB_FIRST.search(source) is not None
+                                                       or _PY_VERB_ROW.search(source) is not None)
             or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
             or (b"Mapper" in source or b"RoutesDispatcher" in source) and _PY_MAPPER_CONNECT.search(source) is not None
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
@@ -1094,8 +1103,45 @@ class _Python:
         self.drf()
         self.django()
         self.urlpatterns_factories()
+        self.verb_first()
         self.mcp()
         return self.out
+
+    def verb_first(self) -> None:
+        """A package's own router taking the method first: `server.add_route("POST", TOKEN_PATH,
+        token)`, `router.add(method, pattern, h)` in a loop over a literal table of `("GET",
+        "/_localqpu/health", get_health)` rows. The literal verb before a path is what makes it a
+        route; a call another reader already took (aiohttp's add_route) is not read again."""
+        if present(self.pf).isdisjoint(_VERB_WORDS) or _PY_VERB_FIRST.search(self.pf.source) is None and \
+                _PY_VERB_ROW.search(self.pf.source) is None:
+            return
+        taken = {s.line for s in self.out if s.kind == "http-route"}
+        for call, receiver, attr in self.call_info():
+            if receiver is None and attr and call.child_by_field_name("function").type == "identifier":
+                bound = self.value_of(call.child_by_field_name("function"), call)  # `add = server.add_route`
+                if bound is not None and bound.type == "attribute":
+                    receiver, attr = self.callee(bound)
+            if receiver is None or attr not in _VERB_FIRST_CALLS or line_of(call) in taken:
+                continue
+            positional, _ = py_args(call.child_by_field_name("arguments"))
+            if len(positional) < 3:
+                continue
+            rows: list[dict[str, Any]] | None = [{}]
+            loop = _enclosing(call, "for_statement") if positional[0].type == "identifier" else None
+            if loop is not None:  # `for method, pattern, handler in routes: router.add(method, pattern, ...)`
+                rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
+            for row in rows or ():
+                verb, path = (self.resolve(row.get(self.pf.text(n), n)) for n in positional[:2])
+                if verb is None or verb.upper() not in _VERBS_UPPER or path is None or not path.startswith("/") or \
+                        " " in path:
+                    continue
+                at = row.get(self.pf.text(positional[0]), call)
+                handler = row.get(self.pf.text(positional[2]), positional[2])
+                # (a router that matches a regex: `/_fauxbus/transfer/tasks/([^/]+)`, its groups as parameters)
+                for each in _regex_paths(path) if "(" in path or path.endswith("$") else [path]:
+                    self.out.append(_surface("http-route", _route_name(verb.upper(), each), at, "python",
+                                             handler="".join(self.pf.text(handler).split()),
+                                             detail={"method": verb.upper(), "path": each, "receiver": receiver}))
 
     # decli: argparse from a dict spec, {"prog": ..., "subcommands": {"commands": [{"name": [...]}, ...]}}
     def decli(self) -> None:
@@ -1865,9 +1911,9 @@ class _Python:
 
     def table_rows(self, left: Any, items: Any) -> list[dict[str, Any]] | None:
         """The rows a loop's names take over a literal table, `for a, b in ((x, y), ...)` or a
-        module-level name bound to one (`for area in AREAS`): {name: node} each; None otherwise."""
+        name bound to one where the loop is (`for area in AREAS`): {name: node} each; None otherwise."""
         if items is not None and items.type == "identifier":
-            items = _assigned(self.pf, self.pf.tree.root_node, self.pf.text(items), None)
+            items = self.value_of(items, items)
         if left is None or items is None or items.type not in ("tuple", "list"):
             return None
         names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \

@@ -2381,6 +2381,28 @@ def test_jupyter_server_extension_handlers_under_the_base_url(tmp_path, capsys):
     assert sorted(routes) == ["GET /jx/healthz", "GET /openbis/conns", "POST /openbis/conns"], sorted(routes)
 
 
+def test_a_packages_own_router_that_takes_the_method_first(tmp_path, capsys):
+    """fauxbus: `server.add_route("POST", TOKEN_PATH, token)` and `add = server.add_route` then
+    `add("POST", "/_fauxbus/transfer/tasks/([^/]+)", f)` (a regex); localqpu: `routes = [("GET",
+    "/_localqpu/health", get_health), ...]` looped into `router.add(method, pattern, h)`. A call
+    whose first argument is no HTTP verb, or whose path is no path, is none."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "",
+        "svc/auth.py": ("TOKEN_PATH = '/v2/oauth2/token'\n\n\ndef install(server):\n"
+                        "    server.add_route('POST', TOKEN_PATH, token, auth=False)\n"
+                        "    add = server.add_route\n    add('POST', '/_fauxbus/transfer/tasks/([^/]+)', finish)\n"
+                        "    server.add_route('FETCH', '/not/a/verb', other)\n"
+                        "    registry.register('GET', 'not a path', other)\n"),
+        "svc/control.py": ("def register_control_routes(router, context):\n    routes = [\n"
+                           "        ('GET', '/_localqpu/health', get_health),\n        ('PUT', '/_localqpu/scenario', put),\n"
+                           "    ]\n    for method, pattern, handler in routes:\n"
+                           "        router.add(method, pattern, partial(handler, context))\n"),
+    })
+    assert sorted(routes) == ["GET /_localqpu/health", "POST /_fauxbus/transfer/tasks/{arg1}", "POST /v2/oauth2/token",
+                              "PUT /_localqpu/scenario"], sorted(routes)
+    assert routes["GET /_localqpu/health"]["source"]["line"] == 3
+
+
 def test_a_route_prefix_set_on_an_imported_settings_module_at_module_level(tmp_path, capsys):
     """clam: `import clam.config.defaults as settings`, then `settings.INTERNALURLPREFIX = ''` at
     module level, and `add_url_rule(settings.INTERNALURLPREFIX + '/porch', ...)` in the service."""
