@@ -10,11 +10,10 @@ ids in one package leave the routes as written: which plugin serves which is not
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from .facts import FileFacts, ParsedFile
-from .mounts import join
+from .mounts import under
 
 _DECLARES = re.compile(rb"\bcreateBackend(?:Plugin|Module)\s*\(")
 _HTTP_ROUTER = b"httpRouter"  # coreServices.httpRouter among the plugin's deps: it serves HTTP
@@ -53,12 +52,12 @@ def apply_plugin_base(facts: dict[str, FileFacts]) -> None:
     for f in facts.values():
         out: list[Any] = []
         for surface in f.surfaces:
-            method, _, path = surface.name.partition(" ")
+            path = surface.name.partition(" ")[2]
             if surface.kind != "http-route" or surface.framework != "express" or \
                     path == base or path.startswith(base + "/"):
                 out.append(surface)
                 continue
-            full = join(base, path)
-            out.append(replace(surface, name=f"{method} {full}", detail={
-                **surface.detail, "path": full, "mounted_at": base, "via": [step, *surface.detail.get("via", ())]}))
+            served = under(surface, base)
+            served.detail["via"] = [step, *served.detail.get("via", ())]
+            out.append(served)
         f.surfaces = out

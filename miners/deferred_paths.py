@@ -141,26 +141,23 @@ def _call_arguments(ref: str, modules: dict[str, str], read: Callable[[str], byt
     """The string literals the calls of a module-level function pass for one parameter (by
     keyword or position; a call that leaves it out, and no call at all, give its default): its own
     module's calls, and those of modules that import the function or its module (CALL_ARGUMENT in
-    surfaces.py). None when a caller passes no literal."""
+    surfaces.py); none when a caller passes anything but a literal."""
     if (ref, "") in known:
         return known[ref, ""]
     from . import parsing
-    from .facts import ParsedFile
     from .python_imports import python_imports
     from .surfaces import py_args, py_string
 
     where, function, at, parameter, default, defaulted = ref[len(CALL_ARGUMENT):].split("#")
     index = int(at)
+    naming = _naming(function, modules, read)  # each file that names the function, read and parsed once
     defining = {module for module, file in modules.items() if file == where}
-    defining |= _reexporting(defining, function, modules, read)
+    defining |= _reexporting(defining, function, naming, modules)
     values: set[str | None] = set()
-    for path in dict.fromkeys(modules.values()):
-        data = read(path)
+    for path, (data, parsed) in naming.items():
         if function.encode() + b"(" not in data:
             continue
-        try:
-            parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
-        except parsing.ParseTimeout:
+        if parsed is None:
             values.add(None)  # a caller may be in it: what it passes is not known
             continue
         bound: dict[str, str] = {}  # local name -> the dotted name it stands for
@@ -187,30 +184,43 @@ def _call_arguments(ref: str, modules: dict[str, str], read: Callable[[str], byt
     return found
 
 
-def _reexporting(defining: set[str], function: str, modules: dict[str, str], read: Callable[[str], bytes]) -> set[str]:
+def _naming(function: str, modules: dict[str, str], read: Callable[[str], bytes]) -> dict[str, tuple[bytes, Any]]:
+    """{path: (its bytes, its parse or None when that timed out)} of the package's modules whose
+    text names `function`."""
+    from . import parsing
+    from .facts import ParsedFile
+
+    out: dict[str, tuple[bytes, Any]] = {}
+    for path in dict.fromkeys(modules.values()):
+        data = read(path)
+        if function.encode() not in data:
+            continue
+        try:
+            out[path] = (data, ParsedFile(path, "python", data, parsing.parse("python", data)))
+        except parsing.ParseTimeout:
+            out[path] = (data, None)
+    return out
+
+
+def _reexporting(defining: set[str], function: str, naming: dict[str, tuple[bytes, Any]],
+                 modules: dict[str, str]) -> set[str]:
     """The package modules that import `function` from where it is defined, so that importing it
     from them is importing it (kiapi/api/__init__.py's `from ._helpers.x import x`, under
     `if TYPE_CHECKING:` for a lazy `__getattr__`): one hop."""
     from . import parsing
-    from .facts import ParsedFile
     from .python_imports import python_imports
 
     wanted = {f"{module}.{function}" for module in defining}
     out: set[str] = set()
-    for module, path in modules.items():
-        data = read(path)
-        if module in defining or function.encode() not in data or b"import" not in data:
-            continue
-        try:
-            parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
-        except parsing.ParseTimeout:
+    for path, (data, parsed) in naming.items():
+        if parsed is None or b"import" not in data:
             continue
         for statement in parsing.descendants(parsed.tree.root_node, "import_from_statement"):
             bound = python_imports(parsed, statement)[1].get(function)
             if bound is not None and _absolute(bound, path) in wanted:
-                out.add(module)
+                out |= {module for module, file in modules.items() if file == path}
                 break
-    return out
+    return out - defining
 
 
 def _absolute(dotted: str, importer: str) -> str:

@@ -14,15 +14,14 @@ them.
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from collections.abc import Callable
 from typing import Any
 
 from .facts import FileFacts, ParsedFile, Surface
-from .mounts import join
+from .file_routes import VERBS
+from .mounts import under
 
-_VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _MARK = re.compile(rb"""\bmethod\s*:\s*['"`](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"`]""")
 _HANDLER = re.compile(r"[\w$-]+(?:\.[\w$-]+)+")  # 'client.findAll', 'plugin::comments.client.findAll'
 _GROUPS = ("content-api", "admin")
@@ -63,7 +62,6 @@ def strapi_route_objects(parsed: ParsedFile) -> list[Surface]:
             group_of.setdefault(array.start_byte, kind)
     out: list[Surface] = []
     for array in arrays:
-        rows = []
         for item in array.named_children:
             item = _unwrap_js(item)
             if item.type != "object":
@@ -72,13 +70,11 @@ def strapi_route_objects(parsed: ParsedFile) -> list[Surface]:
             method = js_string(parsed, given.get("method")) if "method" in given else None
             path = js_string(parsed, given.get("path")) if "path" in given else None
             handler = js_string(parsed, given.get("handler")) if "handler" in given else None
-            if method in _VERBS and path is not None and path.startswith("/") and handler and \
+            if method in VERBS and path is not None and path.startswith("/") and handler and \
                     _HANDLER.fullmatch(handler):
-                rows.append((item, method, path, handler))
-        for item, method, path, handler in rows:
-            out.append(_surface("http-route", _route_name(method, path), item, "strapi", handler=handler,
-                                detail={"method": method, "path": path,
-                                        "strapi": group_of.get(array.start_byte, "admin")}))
+                out.append(_surface("http-route", _route_name(method, path), item, "strapi", handler=handler,
+                                    detail={"method": method, "path": path,
+                                            "strapi": group_of.get(array.start_byte, "admin")}))
     return out
 
 
@@ -109,25 +105,18 @@ def apply_strapi_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read
             if surface.framework != "strapi":
                 out.append(surface)
                 continue
-            if name is None:
-                continue
-            base = f"/api/{name}" if surface.detail["strapi"] == "content-api" else f"/{name}"
-            method, _, path = surface.name.partition(" ")
-            full = join(base, path)
-            surface.name, surface.detail = f"{method} {full}", {**surface.detail, "path": full, "mounted_at": base}
-            out.append(surface)
+            if name is not None:
+                out.append(under(surface, f"/api/{name}" if surface.detail["strapi"] == "content-api" else f"/{name}"))
         f.surfaces = out
 
 
 def _plugin_name(sizes: dict[str, int], read: Callable[[str], bytes]) -> str | None:
-    """The plugin name the package's root package.json gives (`"strapi": {"kind": "plugin", "name": "comments"}`)."""
-    for path in sorted(sizes, key=lambda p: p.count("/")):
-        if posixpath.basename(path) != "package.json" or sizes[path] > 1024 * 1024:
-            continue
-        try:
-            strapi = json.loads(read(path)).get("strapi")
-        except (ValueError, UnicodeDecodeError, AttributeError):
-            return None
-        name = strapi.get("name") if isinstance(strapi, dict) and strapi.get("kind") == "plugin" else None
-        return name if isinstance(name, str) and re.fullmatch(r"[\w.-]+", name) else None
-    return None
+    """The plugin name the package's package.json gives (`"strapi": {"kind": "plugin", "name": "comments"}`)."""
+    if sizes.get("package.json", 1 << 30) > 1024 * 1024:
+        return None
+    try:
+        strapi = json.loads(read("package.json")).get("strapi")
+    except (ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    name = strapi.get("name") if isinstance(strapi, dict) and strapi.get("kind") == "plugin" else None
+    return name if isinstance(name, str) and re.fullmatch(r"[\w.-]+", name) else None

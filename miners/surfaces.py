@@ -221,8 +221,6 @@ _PY_LIST_EXTEND = re.compile(rb"\.extend\(\s*[A-Za-z_]\w*\.\w*(?:handlers|routes
 _PY_VERB_FIRST = re.compile(rb"""\.(?:add|add_route|route|register|add_handler|on|map)\(\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*,""")
 _PY_VERB_ROW = re.compile(rb"""\(\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*,\s*[rRuU]?['"]/""")
 _VERB_FIRST_CALLS = ("add", "add_route", "route", "register", "add_handler", "on", "map")
-_VERBS_UPPER = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
-_VERB_WORDS = frozenset(v.encode() for v in _VERBS_UPPER)  # (a word looked up before either pattern searches)
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 
 
@@ -365,6 +363,7 @@ _ZOD = re.compile(r"\bz\s*\.")
 _SERVERISH = re.compile(r"(server|mcp)$", re.IGNORECASE)  # a value that is not a literal (or a same-file constant)
 
 HTTP_VERBS = ("get", "post", "put", "delete", "patch", "head", "options")
+_VERB_WORDS = frozenset(v.upper().encode() for v in HTTP_VERBS)  # (looked up before a method-first pattern searches)
 METHODS_UNKNOWN = "the resource ({}) is made at run time: which methods it answers is not known"
 LOOPBACK_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "del": "DELETE", "head": "HEAD",
                   "options": "OPTIONS"}  # @loopback/rest's route decorators
@@ -1132,7 +1131,7 @@ class _Python:
                 rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
             for row in rows or ():
                 verb, path = (self.resolve(row.get(self.pf.text(n), n)) for n in positional[:2])
-                if verb is None or verb.upper() not in _VERBS_UPPER or path is None or not path.startswith("/") or \
+                if verb is None or verb.lower() not in HTTP_VERBS or path is None or not path.startswith("/") or \
                         " " in path:
                     continue
                 at = row.get(self.pf.text(positional[0]), call)
