@@ -122,6 +122,9 @@ def _has_src(paths: set[str]) -> bool:
 
 
 MINIFIED = "minified (a line over 5000 characters)"
+# Babel's and tsc's inline source map, `//# sourceMappingURL=data:application/json;base64,...`: one
+# long comment after readable code (parse-server's every router), not minified code
+_INLINE_MAP = (b"//# sourceMappingURL=data:", b"//@ sourceMappingURL=data:")
 
 
 def content_problem(data: bytes, minified_ok: bool = False) -> str | None:
@@ -131,7 +134,8 @@ def content_problem(data: bytes, minified_ok: bool = False) -> str | None:
         return "binary"
     if len(data) > MAX_LINE and not minified_ok:  # (a shorter file cannot hold a long line)
         lines = data.split(b"\n", 200)  # the first 200 lines (and the rest, not looked at)
-        if max(map(len, lines[:200])) > MAX_LINE:  # (one split in C, not a find per line)
+        if max(map(len, lines[:200])) > MAX_LINE and any(  # (one split in C, not a find per line)
+                len(line) > MAX_LINE and not line.lstrip().startswith(_INLINE_MAP) for line in lines[:200]):
             return MINIFIED
     head = data[:2048].lower()  # (three `in` tests on a lowered copy cost a tenth of one case-blind regex)
     if any(mark in head for mark in GENERATED_MARKS):

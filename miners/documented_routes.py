@@ -104,6 +104,8 @@ HISTORY = re.compile(r"(?:^|/|[^/]*[._-])(?:change(?:s|log)|history|news|release
 # an example names the server, not its root page)
 _ROOT = re.compile(r"`/`|\|[ \t]*/[ \t]*\|")
 MIN_LISTED = 3  # entries that make a list, not a mention
+_MORE = re.compile(r"(?im)^\s*(?:\|\s*`?(?:\.\.\.|…)`?\s*\||[-*]\s*(?:\.\.\.|…)\s*$)"
+                   r"|\b\d+\+?\s+more\s+(?:routes|endpoints)\b|\band\s+(?:many\s+)?more\s+(?:routes|endpoints)\b")
 # a list that names fewer than one in this many of the routes the code serves is a selection
 # (chimera-api's README names 8 of its 481), not a statement of the surface
 SELECTION = 20
@@ -536,6 +538,8 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
                               if (token if path == "/" else route_key("GET", token)[1]) in wanted
                               and (not m or method in (m, "ANY", "*"))]
     served = {pair for found in matches for pair in found}
+    if _elided_list(texts, lines):
+        return  # `| ... | ... | 30+ more routes |`: the list says it is a part
     if 2 * len(served) < len(entries):
         return  # most of its entries are no route of this code: another server's list, or an old one
     listed = sum(bool(found) for found in matches)
@@ -555,6 +559,13 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
             route["unknowns"].append(note)
         elif found and _omitted(route):  # an OpenAPI document of part of the service does not hide what the list names
             _undo_omitted(route)
+
+
+def _elided_list(texts: list[tuple[str, str]], lines: set[tuple[str, int]]) -> bool:
+    """Whether a document holding list entries says its list goes on: a row or bullet of an
+    ellipsis alone, "30+ more routes", "and more endpoints"."""
+    listing = {path for path, _ in lines}
+    return any(path in listing and _MORE.search(text) for path, text in texts)
 
 
 def _mounts(paths: list[str], matches: list[list[tuple[str, str]]]) -> set[str]:

@@ -13,6 +13,12 @@ root or a workspace's); its route files serve the path their location spells:
 - Nuxt: `server/api/users/[id].get.ts` is `GET /api/users/{id}` (no method suffix: every method);
   `server/routes/` serves without `/api`.
 
+- A Nuxt module (it imports `@nuxt/kit`) adds its own server folder to the host app's:
+  `addServerScanDir(resolve("./runtime/server"))` serves that folder's `api/` and `routes/` as
+  the app's `server/` (`dist/runtime/server/api/_commerce/cart/index.post.js` is
+  `POST /api/_commerce/cart`), and `addServerHandler({ route: "/api/x", method: "get", handler })`
+  serves the one route it names.
+
 - Medusa (v2): `src/api/store/wishlists/[id]/route.ts` serves each HTTP method it exports a
   handler for at `/store/wishlists/{id}`; a plugin ships them built, under `.medusa/server/src/api/`.
 
@@ -38,21 +44,31 @@ VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _SOURCE = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 _PARAM = re.compile(r"^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$")  # [id], [...slug], [[...slug]]
 _FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt",
-               "winterspec": "winterspec", "@medusajs/medusa": "medusa", "@medusajs/framework": "medusa"}
+               "winterspec": "winterspec", "@nuxt/kit": "nuxt-module", "@medusajs/medusa": "medusa", "@medusajs/framework": "medusa"}
 _ROUTES_DIRECTORY = re.compile(rb"""routesDirectory\s*:\s*["'`](?:\./)?([^"'`]+?)/?["'`]""")
+# a Nuxt module's `addServerScanDir(resolve("./runtime/server"))`, and `addServerHandler({ route, method, handler })`
+_SCAN_DIR = re.compile(rb"""addServerScanDir\(\s*(?:[\w$]+\.)?resolve\(\s*["'`]([^"'`]+)["'`]\s*\)\s*\)""")
+_SERVER_HANDLER = re.compile(rb"""addServerHandler\(\s*\{([^{}]{0,600})\}""")
+_FIELD = re.compile(rb"""\b(route|method)\s*:\s*["'`]([^"'`\n]*)["'`]""")
+_DECLARATION = re.compile(r"\.d\.[cm]?ts$")
 _SPEC_METHODS = re.compile(rb"""\bmethods\s*:\s*\[([^\]]*)\]""")
 _QUOTED = re.compile(rb"""["'`]([A-Za-z]+)["'`]""")
 
 
 def add_file_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callable[[str], bytes]) -> None:
     """Add to `facts` the routes of every app's route files."""
-    for root, framework in _apps(sizes, read):
+    apps = _apps(sizes, read)
+    _nuxt_modules(facts, read, [root for root, framework in apps if framework == "nuxt-module"])
+    for root, framework in apps:
+        if framework == "nuxt-module":
+            continue
         prefix = f"{root}/" if root else ""
         if framework == "winterspec":
             _winterspec(facts, sizes, read, prefix)
             continue
         for path, f in facts.items():
-            if path.startswith(prefix) and path.endswith(_SOURCE) and "/node_modules/" not in f"/{path}":
+            if path.startswith(prefix) and path.endswith(_SOURCE) and "/node_modules/" not in f"/{path}" and \
+                    not _DECLARATION.search(path):
                 f.surfaces += _routes(framework, path[len(prefix):], f)
 
 
@@ -78,6 +94,35 @@ def _winterspec(facts: dict[str, FileFacts], sizes: dict[str, int], read: Callab
         methods = methods if all(m in VERBS for m in methods) else []  # (anything else listed: every method)
         segments = [*parts[:-1], *([] if stem == "index" else [stem])]
         f.surfaces += _surfaces(f, "winterspec", segments, methods or ["ANY"], f.module.default_export)
+
+
+def _nuxt_modules(facts: dict[str, FileFacts], read: Callable[[str], bytes], roots: list[str]) -> None:
+    """The routes a Nuxt module (a package depending on @nuxt/kit) adds to the app that installs
+    it: its scanned server folders' files, and the handlers it adds one by one (on the line that
+    adds them)."""
+    folders: set[str] = set()
+    for path, f in list(facts.items()) if roots else ():
+        if not any(path.startswith(f"{root}/") or not root for root in roots) or not path.endswith(_SOURCE):
+            continue
+        source = read(path)
+        if b"addServer" not in source:
+            continue
+        here = posixpath.dirname(path)
+        for m in _SCAN_DIR.finditer(source):
+            folders.add(posixpath.normpath(posixpath.join(here, m[1].decode("utf-8", "replace"))))
+        for m in _SERVER_HANDLER.finditer(source):
+            fields = dict(_FIELD.findall(m[1]))
+            route = fields.get(b"route", b"").decode("utf-8", "replace")
+            method = fields.get(b"method", b"").decode("ascii", "replace").upper() or "ANY"
+            if route.startswith("/") and (method in VERBS or method == "ANY"):
+                line = source.count(b"\n", 0, m.start()) + 1
+                f.surfaces.append(Surface(kind="http-route", name=f"{method} {route}", line=line, end_line=line,
+                                          framework="nuxt", detail={"method": method, "path": route}))
+    for folder in sorted(folders):
+        for path, f in facts.items():
+            rel = path[len(folder) + 1:] if path.startswith(folder + "/") else None
+            if rel and rel.startswith(("api/", "routes/")) and path.endswith(_SOURCE) and not _DECLARATION.search(path):
+                f.surfaces += _routes("nuxt", "server/" + rel, f)
 
 
 def _apps(sizes: dict[str, int], read: Callable[[str], bytes]) -> list[tuple[str, str]]:

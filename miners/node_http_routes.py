@@ -17,19 +17,30 @@ import re
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _route_name, _surface, _unwrap_js, js_key, js_object_fields, js_parameter_names, js_string
+from .surfaces import (
+    _regex_paths,
+    _route_name,
+    _surface,
+    _unwrap_js,
+    js_key,
+    js_object_fields,
+    js_parameter_names,
+    js_string,
+)
 from .words import present
 
 # `== '/x'`, `'/x' == x.pathname`, `case '/x'`: searched one at a time, each for its leading literal
 # (an alternation, or a leading \b, makes the search try every position: 15 times slower)
 _COMPARED = tuple(re.compile(p) for p in (rb"""==\s*['"`]/""", rb"""==\s*[\w$.]*(?:pathname|url|path)\b""",
                                           rb"""case\s+['"`]/""", rb"""==\s*[A-Z][A-Z0-9]*_[A-Z0-9_]*\b"""))
-_REQUESTS = ("req", "request", "incomingMessage", "msg")
-_REQUEST_WORDS = frozenset(name.encode() for name in _REQUESTS)
-_RESPONSES = ("res", "response", "resp", "reply", "serverResponse")
+REQUESTS = ("req", "request", "incomingMessage", "msg")
+_REQUEST_WORDS = frozenset(name.encode() for name in REQUESTS)
+RESPONSES = ("res", "response", "resp", "reply", "serverResponse")
 _NAMES = ("pathname", "path", "url", "urlPath", "route")  # a variable the request's path is read into
 _BROWSER = ("location", "window", "document", "history")
 _VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+_SEGMENT_CLASS = re.compile(r"\[\^/\][+*]|\[\^\\/\][+*]")  # `[^/]+` (or `[^\/]+`): one segment
+_REGEX_LEFT = re.compile(r"[\[\]()*+?|^$\\]")  # what no path spells
 _FUNCTIONS = ("function_declaration", "function_expression", "arrow_function", "function", "method_definition")
 _METHOD = re.compile(rb"\.method\s*===?\s*['\"`]([A-Za-z]+)['\"`]|['\"`]([A-Za-z]+)['\"`]\s*===?\s*[\w$.]*\.method\b")
 
@@ -59,7 +70,9 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
                 for method in _methods(parsed, node):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
-    if b"createServer" in source and b"handler" in source:
+    # (a table of regexes a fetch handler tests the request's path with, `route.pattern.test(pathname)`,
+    # needs no server of its own: the host's serves it)
+    if (b"createServer" in source or b".pattern.test(" in source) and b"handler" in source:
         out += _tables(parsed, reader)
     return out
 
@@ -118,7 +131,7 @@ def _request_path(parsed: ParsedFile, node: Any, at: Any) -> bool:
                 return False
         if parsed.text(root) in _BROWSER:
             return False
-        if prop == "path" and parsed.text(node.child_by_field_name("object")) not in _REQUESTS:
+        if prop == "path" and parsed.text(node.child_by_field_name("object")) not in REQUESTS:
             return False  # (`this.$route.path`, a file's path: only the request's own is its path)
         if prop not in ("pathname", "url", "path"):
             return False
@@ -127,7 +140,7 @@ def _request_path(parsed: ParsedFile, node: Any, at: Any) -> bool:
     return _in_handler(parsed, at)
 
 
-_SPLIT_URL = re.compile(r"(?:" + "|".join(_REQUESTS) + r")\.url\.split\(\s*['\"`]\?['\"`]\s*\)")
+_SPLIT_URL = re.compile(r"(?:" + "|".join(REQUESTS) + r")\.url\.split\(\s*['\"`]\?['\"`]\s*\)")
 
 
 def _split_url(parsed: ParsedFile, name: Any) -> bool:
@@ -152,10 +165,10 @@ def _in_handler(parsed: ParsedFile, node: Any) -> bool:
     while node is not None:
         if node.type in _FUNCTIONS:
             names = js_parameter_names(parsed, node)
-            if len(names) >= 2 and names[0] in _REQUESTS and names[1] in _RESPONSES:
+            if len(names) >= 2 and names[0] in REQUESTS and names[1] in RESPONSES:
                 # a middleware's test lets a request through or not: no route, unless it answers it there
                 return names[2:3] != ["next"] or _answers(parsed, at, node, names[1])
-            if names[:1] and names[0] in _REQUESTS and "next" not in names:
+            if names[:1] and names[0] in REQUESTS and "next" not in names:
                 return True
         node = node.parent
     return False
@@ -207,9 +220,14 @@ def _tables(parsed: ParsedFile, reader: list[Any]) -> list[Surface]:
     for array in _arrays(parsed.tree.root_node):
         rows = []
         for item in array.named_children:
+            if item.type == "comment":
+                continue
             fields = js_object_fields(parsed, item, lambda key: js_key(parsed, key)) if item.type == "object" else {}
-            path = _path(parsed, fields.get("path") or fields.get("url"), reader)
+            path = _path(parsed, fields.get("path") or fields.get("url"), reader) if "pattern" not in fields \
+                else _pattern_path(parsed, fields["pattern"])
             method = js_string(parsed, fields["method"]) if "method" in fields else "ANY"
+            if path is None and "pattern" in fields and _regex(fields["pattern"]) and "handler" in fields:
+                continue  # (a regex row no one path spells: the table's other rows are still routes)
             if path is None or "handler" not in fields or "component" in fields or method is None or \
                     method.upper() not in (*_VERBS, "ANY"):
                 rows = []
@@ -219,6 +237,24 @@ def _tables(parsed: ParsedFile, reader: list[Any]) -> list[Surface]:
             out += [_surface("http-route", _route_name(method, path), item, "node:http",
                              detail={"method": method, "path": path, "table": True}) for item, method, path in rows]
     return out
+
+
+def _regex(node: Any) -> bool:
+    node = _unwrap_js(node)
+    return node is not None and node.type == "regex"
+
+
+def _pattern_path(parsed: ParsedFile, node: Any) -> str | None:
+    """The path a row's regex matches, `pattern: /^\\/assistants\\/[^/]+\\/graph$/`: a segment's
+    `[^/]+` a parameter (and a group, as _regex_paths reads one); None for a regex no one path spells."""
+    node = _unwrap_js(node)
+    body = node.child_by_field_name("pattern") if node is not None and node.type == "regex" else None
+    if body is None:
+        return None
+    count = iter(range(1, 100))
+    pattern = _SEGMENT_CLASS.sub(lambda m: f"{{arg{next(count)}}}", parsed.text(body))  # (as _regex_paths names groups)
+    paths = [p for p in _regex_paths(pattern) if p.startswith("/") and not _REGEX_LEFT.search(p)]
+    return paths[0] if len(paths) == 1 else None
 
 
 def _arrays(root: Any) -> list[Any]:

@@ -6,7 +6,8 @@ by looking the path up in a table of the class's, `self._GET_ROUTES.get(path)` w
 `_GET_ROUTES = {"/api/status": "_get_status", ...}`.
 
 The method is the one the `do_` method's name gives; the comparisons are read in that method and
-in the methods of the class it calls on `self` (`do_GET` handing over to `self._do_get_inner()`).
+in the methods of the class it calls on `self` (`do_GET` handing over to `self._do_get_inner()`,
+or to `self._api_get(parsed.path, params)`, whose parameter then holds the path).
 The request's path is `self.path`, a variable assigned from an expression that reads it (`clean =
 self.path.split("?")[0]`), or the `.path` of one (`urlparse(self.path).path`). A path tested with
 `startswith` is a family of paths, not one route, and is not reported.
@@ -118,7 +119,7 @@ class _Handler:
             "object")) == "self" and self.pf.text(called.child_by_field_name("attribute")).startswith("do_")
 
     def _dispatched(self, function: Any, depth: int, followed: set[str], method: str,
-                    verbs: set[str]) -> list[tuple[str, Any, bool]]:
+                    verbs: set[str], given: frozenset[str] = frozenset()) -> list[tuple[str, Any, bool]]:
         """(path, node to cite) of what `function` compares the request's path with, and the
         methods of the class it calls on `self`; `verbs`: the names that hold the request's method
         there (`self.command`, a parameter the caller passed the `do_` method's verb to), so a path
@@ -127,7 +128,7 @@ class _Handler:
         body = function.child_by_field_name("body")
         if body is None:
             return found
-        paths = self._path_names(body)
+        paths = self._path_names(body, given)
         stack = [body]
         while stack:
             node = stack.pop()
@@ -146,9 +147,10 @@ class _Handler:
             stack.extend(reversed(node.named_children))
         return found
 
-    def _path_names(self, body: Any) -> set[str]:
-        """The function's variables that hold the request's path (or a parse of it)."""
-        names: set[str] = set()
+    def _path_names(self, body: Any, given: frozenset[str] = frozenset()) -> set[str]:
+        """The function's variables that hold the request's path (or a parse of it): `given`, its
+        parameters its caller passed the path to, and what is assigned from one of those."""
+        names: set[str] = set(given)
         stack = [body]
         while stack:
             node = stack.pop()
@@ -272,7 +274,9 @@ class _Handler:
                      if p.type == "identifier"][1:]  # (after self)
             passed = {names[i] for i, a in enumerate(positional[:len(names)])
                       if (py_string(self.pf, a) or "").upper() == method}  # self.route("GET")
-            return self._dispatched(called, depth + 1, followed, method, verbs | passed)
+            # `self._api_get(parsed.path, params)`: the parameter the path is passed to holds it there
+            holding = frozenset(names[i] for i, a in enumerate(positional[:len(names)]) if self._is_path(a, paths))
+            return self._dispatched(called, depth + 1, followed, method, verbs | passed, holding)
         return []
 
     def _looked_up(self, table: Any, key: Any, paths: set[str]) -> list[tuple[str, Any]]:

@@ -34,7 +34,8 @@ def resolve_pyramid_routes(facts: dict[str, FileFacts]) -> None:
             for where, view in views.get(name) or [(path, None)]:
                 methods = (view.detail["methods"] if view else []) or route.detail.get("methods") or ["ANY"]
                 for method in methods:
-                    detail = {"method": method, "path": route.detail["path"], "route_name": name}
+                    detail = {"method": method, "path": route.detail["path"], "route_name": name,
+                              **{k: route.detail[k] for k in ("prefix_unknown",) if k in route.detail}}
                     if view is not None and where != path:
                         detail["handler_path"], detail["handler_line"] = where, view.line  # the view, elsewhere
                     handler = view.handler if view is not None else None

@@ -52,13 +52,17 @@ _JS_MAY_ROUTE = re.compile(rb"\.\s*(get|post|put|delete|del|patch|head|options|a
 # (use, register: a mount)
 _JS_CLI_LOAD = re.compile(rb"""(?:require\(\s*|from\s+|import\(\s*)['"](?:commander|yargs)(?:/[^'"\n]*)?['"]""")
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})|`\$\{[\w$.]+\}/""")  # (or `${BASE}/x`)
+# a router that takes the method first: find-my-way's `router.on('GET', '/x', h)` (or a list of
+# methods), Hono's `app.on('PURGE', '/cache', h)`, parse-server's `this.route('GET', '/installations', h)`
+_JS_VERB_FIRST = re.compile(rb"""\.\s*(?:on|route|add|addRoute|register|handle)\(\s*\[?\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*[,\]]""")
+_JS_VERB_FIRST_CALLS = ("on", "route", "add", "addRoute", "register", "handle")
 
 
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
                 or _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source)
-                or _table_verb(source))
+                or _table_verb(source) or _JS_VERB_FIRST.search(source) is not None)
 
 
 def _returns_routers(source: bytes) -> bool:
@@ -96,7 +100,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     if not _js_may_declare(source):
         return False
     if _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source) or \
-            _table_verb(source):
+            _table_verb(source) or _JS_VERB_FIRST.search(source) is not None:
         return True
     root, slash, cli_loaded = parsed.tree.root_node, None, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -357,6 +361,8 @@ def _py_called(root: Any, start: int, end: int) -> Any:
 
 
 _THIS_OBJECT = re.compile(rb"\bthis\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=\s*(?:Object\.freeze\(\s*)?\{")
+# `this.pagesEndpoint = pages.pagesEndpoint ? pages.pagesEndpoint : 'apps'`: a member a path is built of
+_THIS_STRING = re.compile(rb"\bthis\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=(?!=)")
 _COMPILED_ENUM = re.compile(r'\b([A-Za-z_$][\w$]*)\["([A-Za-z_$][\w$]*)"\]\s*=\s*"([^"\\\n]*)"')
 _JS_SUBSCRIPT = re.compile(r"\[['\"`]([^'\"`]+)['\"`]\]")
 _ZOD = re.compile(r"\bz\s*\.")
@@ -803,6 +809,10 @@ def _regex_paths(pattern: str) -> list[str]:
             if end < 0:
                 return [pattern]
             inner = p[i + 1:end]
+            alternatives = _literal_alternatives(inner) if p[end + 1:] in ("", "?") and not cuts else None
+            if alternatives:  # a last part of literal choices, `(/messages|/members|/read)?`: each (and none)
+                before = "".join(out)
+                return [*([before or "/"] if p[end + 1:] == "?" else []), *(before + a for a in alternatives)]
             if inner.startswith("?:") and "#" in inner and p[end + 1:end + 2] == "?":
                 i = end + 2  # an optional fragment, `(?:#.+)?`: a browser never sends it, no path has it
                 continue
@@ -829,6 +839,18 @@ def _regex_paths(pattern: str) -> list[str]:
     # a segment is missing only with all after it: what follows an optional one must be optional too
     kept = [cut for cut in cuts if all(at in optional for at in range(cut, len(out)))]
     return [*("".join(out[:cut]) or "/" for cut in kept), "".join(out)]
+
+
+_LITERAL_PART = re.compile(r"(?:[\w~-]|\\[./-]|/)+")
+
+
+def _literal_alternatives(inner: str) -> list[str] | None:
+    """The choices of a group of literal alternatives, `/messages|/members` (or `?:` one), else None."""
+    inner = inner.removeprefix("?:")
+    parts = inner.split("|")
+    if len(parts) < 2 or not all(_LITERAL_PART.fullmatch(part) for part in parts):
+        return None
+    return [part.replace("\\", "") for part in parts]
 
 
 def _group_end(p: str, start: int) -> int:
@@ -2637,15 +2659,19 @@ class _Python:
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             methods = self.request_methods(keywords.get("request_method"))
             if attr == "add_route":
-                name = self.resolve(positional[0] if positional else keywords.get("name"))
-                pattern = self.path_of(positional[1] if len(positional) > 1 else keywords.get("pattern"))
+                name = self.route_name(positional[0] if positional else keywords.get("name"))
+                node = positional[1] if len(positional) > 1 else keywords.get("pattern")
+                pattern, unknown = self.path_of(node), None
+                if pattern is None and node is not None:
+                    pattern, unknown = self.after_base(node, call)
                 if name is not None and pattern is not None:
                     path = pattern if pattern.startswith(("/", DEFERRED)) else "/" + pattern
                     self.out.append(_surface("http-route", f"* {path}", call, "pyramid",
                                              detail={"method": "*", "path": path, "pyramid_route": name,
-                                                     **({"methods": methods} if methods else {})}))
+                                                     **({"methods": methods} if methods else {}),
+                                                     **({"prefix_unknown": unknown} if unknown else {})}))
             else:
-                route = self.resolve(keywords.get("route_name"))
+                route = self.route_name(keywords.get("route_name"))
                 view = positional[0] if positional else keywords.get("view")
                 if route is not None and view is not None and view.type in ("identifier", "attribute"):
                     self.pyramid_view(call, route, methods, self.pf.text(view), "")
@@ -2670,6 +2696,35 @@ class _Python:
             if config is not None and config[0]:
                 self.pyramid_view(node, config[0], config[1], self.pf.text(definition.child_by_field_name("name")),
                                   first_paragraph(self.docstring(definition)))
+
+    def route_name(self, node: Any) -> str | None:
+        """A Pyramid route's name: a literal, or a name both calls compute alike (`"c2c_debug_" +
+        name` in a helper that adds the route and its view), known by its text."""
+        if node is None:
+            return None
+        value = self.resolve(node)
+        return value if value is not None or node.type != "binary_operator" else " ".join(self.pf.text(node).split())
+
+    def after_base(self, node: Any, at: Any) -> tuple[str | None, str | None]:
+        """(path, base) of `config_utils.get_base_path(config) + r"/debug/" + path`: a base a call
+        gives at run time, then a path this code spells (its parameters' parts what callers pass):
+        the path as registered under that base, and the base's text; else (None, None)."""
+        pieces: list[Any] = []
+        while node is not None and node.type == "binary_operator" and \
+                self.pf.text(node.child_by_field_name("operator")) == "+":
+            pieces.insert(0, node.child_by_field_name("right"))
+            node = node.child_by_field_name("left")
+        base = self.value_of(node, at) if node is not None and node.type == "identifier" else node
+        if not pieces or base is None or base.type != "call":  # (`base_path = get_base_path(config)`, too)
+            return None, None
+        parts: list[str] = []
+        for piece in pieces:
+            value = self.text_value(piece, at, 0)
+            if value is None:
+                return None, None
+            parts += value
+        path = "".join(parts)
+        return (path, self.pf.text(base)) if path.startswith("/") else (None, None)
 
     def pyramid_config(self, node: Any, decorator: str) -> tuple[str | None, list[str]] | None:
         """(route_name, request methods) of a @view_config / @view_defaults decorator, or None."""
@@ -3197,6 +3252,8 @@ class _Js:
                 self.strings.setdefault(f"{match[1]}.{match[2]}", match[3])
         if b"this." in pf.source:
             self._this_objects()
+        if b"${this." in pf.source or b"+ this." in pf.source:
+            self._this_strings()
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, initialiser)
         for node in self.declarators:
             name, value = node.child_by_field_name("name"), _unwrap_js(node.child_by_field_name("value"))
@@ -3264,6 +3321,34 @@ class _Js:
                     "Object.freeze" else None
             if value is not None and value.type == "object":
                 self._flatten("this." + m[1].decode("utf-8", "replace"), value, 1)
+
+    def _this_strings(self) -> None:
+        """`this.pagesEndpoint = pages.pagesEndpoint ? pages.pagesEndpoint : 'apps'` (or `|| 'apps'`,
+        or `'apps'`): the member's literal, what it is unless configured otherwise, as `this.pagesEndpoint`
+        for the paths built of it. A member given two values is neither."""
+        root = self.pf.tree.root_node
+        seen: dict[str, str | None] = {}
+        for m in _THIS_STRING.finditer(self.pf.source):
+            node = root.descendant_for_byte_range(m.start(), m.start() + 4)
+            member = node.parent if node is not None and node.type == "this" else None
+            assignment = member.parent if member is not None and member.type == "member_expression" else None
+            if assignment is None or assignment.type != "assignment_expression" or \
+                    assignment.child_by_field_name("left") != member:
+                continue
+            value = _unwrap_js(assignment.child_by_field_name("right"))
+            if value is not None and value.type == "binary_expression" and \
+                    self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
+                value = value.child_by_field_name("right")
+            elif value is not None and value.type == "ternary_expression" and \
+                    self.pf.text(value.child_by_field_name("condition")) == \
+                    self.pf.text(value.child_by_field_name("consequence")):
+                value = value.child_by_field_name("alternative")
+            text = js_string(self.pf, value) if value is not None else None
+            key = "this." + m[1].decode("utf-8", "replace")
+            seen[key] = text if seen.get(key, text) == text else None
+        for key, text in seen.items():
+            if text is not None:
+                self.strings.setdefault(key, text)
 
     def _enum(self, node: Any) -> None:
         name = self.pf.text(node.child_by_field_name("name"))
@@ -3469,6 +3554,8 @@ class _Js:
 
             find_dir_routes(self)
         self.wrapper_routes()
+        if _JS_VERB_FIRST.search(self.pf.source) is not None:
+            self.verb_first()
         if _table_verb(self.pf.source):
             self.table_loop_routes()
         self.mounts()
@@ -3631,9 +3718,36 @@ class _Js:
                 continue
             if prop == "use" and len(args) == 2 and self.mount_wrapper(call, receiver, args, wrappers):
                 continue
+            if prop == "use" and len(args) >= 2 and self.answering_use(call, receiver, args):
+                continue
             self.mount(call, receiver, prop, args)
         if wrappers:
             self.wrapped_mounts(wrappers)
+
+    def answering_use(self, call: Any, receiver: Any, args: list[Any]) -> bool:
+        """`server.middlewares.use("/via/health", (_req, res) => res.end(...))`: connect's (and
+        Express's) use() of a function that answers the request itself and never passes it on serves
+        that path (and what is below it) for every method: a route, where a router's use() is a mount."""
+        from miners.node_http_routes import REQUESTS, RESPONSES  # (it builds on this module's helpers)
+
+        handler = _unwrap_js(args[-1])
+        if handler is not None and handler.type == "identifier":
+            handler = _unwrap_js(self.local_value(handler))  # `const health = (req, res) => ...`
+        if handler is None or handler.type not in ("arrow_function", "function_expression", "function"):
+            return False
+        names = js_parameter_names(self.pf, handler)
+        if len(names) < 2 or names[0].lstrip("_") not in REQUESTS or names[1] not in RESPONSES:
+            return False
+        path = self.resolve(args[0])
+        framework = self.http_receiver(receiver) if path is not None and path.startswith("/") else None
+        body = self.pf.source[handler.start_byte:handler.end_byte]
+        if framework is None or len(re.findall(rb"(?<![\w$.])" + re.escape(names[1].encode()) + rb"\b", body)) < 2 \
+                or re.search(rb"(?<![\w$.])next\s*\(", body) is not None:
+            return False
+        self.out.append(_surface("http-route", _route_name("ANY", path), call, framework,
+                                 detail={"method": "ANY", "path": path, "answers": True,
+                                         **self.receiver_detail(receiver)}))
+        return True
 
     def mount_wrapper(self, call: Any, receiver: Any, args: list[Any],
                       wrappers: dict[str, tuple[Any, list[str], int, int]]) -> bool:
@@ -4307,6 +4421,28 @@ class _Js:
                 return
         self.verb_route_at(call, receiver, prop, handler_node, path, unknown)
 
+    def verb_first(self) -> None:
+        """Routes registered with the method first: `router.on(['GET', 'HEAD'], '/x', h)`,
+        `this.route('POST', '/login', mw, req => ...)`. A literal verb, then a path, then a handler is
+        what makes a call a route, whatever its receiver (parse-server's PromiseRouter subclasses
+        register on `this`, which no framework names)."""
+        taken = {s.line for s in self.out if s.kind == "http-route"}
+        for call, receiver, prop in self.member_info():
+            if receiver is None or prop not in _JS_VERB_FIRST_CALLS or line_of(call) in taken:
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if len(args) < 3 or not js_handler(self.pf, args[-1]):
+                continue
+            first = _unwrap_js(args[0])
+            verbs = [self.resolve(item) for item in first.named_children if item.type != "comment"] \
+                if first.type == "array" else [self.resolve(first)]
+            if not verbs or any(verb is None or verb.lower() not in HTTP_VERBS for verb in verbs):
+                continue
+            path = self.resolve(args[1]) or self.deferred_path(_unwrap_js(args[1]))
+            framework = self.http_receiver(receiver) or "express"
+            for verb in dict.fromkeys(verb.lower() for verb in verbs):
+                self.verb_route_at(call, receiver, verb, args[-1], path, None, framework)
+
     def deferred_path(self, node: Any) -> str | None:
         """A template literal or `+` whose unknown parts are constants of modules of the package it
         imports (`constants_1.SERVERROUTESPREFIX` of `require("./constants")`, a named import):
@@ -4376,10 +4512,10 @@ class _Js:
         return None
 
     def verb_route_at(self, call: Any, receiver: Any, prop: str, handler_node: Any, path: str | None,
-                      unknown: str | None) -> None:
+                      unknown: str | None, framework: str | None = None) -> None:
         if path is None or not path.startswith(("/", "{/", DEFERRED)):
             return
-        framework = self.http_receiver(receiver)
+        framework = framework or self.http_receiver(receiver)
         wrapped = self.wrapper_of(receiver) if framework is None else None
         if wrapped is not None:  # kept in assembly only if that class passes its verbs to a router
             framework = "express"

@@ -107,6 +107,17 @@ def test_an_endpoint_list_is_the_declared_surface_and_what_it_leaves_out_is_inte
                      for n in ("DELETE /api/servers/:name", "GET /api/internal/debug")}
 
 
+def test_a_list_that_says_it_goes_on_declares_nothing():
+    """@commercejs/nuxt's table of 12 endpoints ends `| ... | ... | 30+ more routes |`: the rest are
+    still public."""
+    rows = "".join(f"| `/api/x/{n}` | GET | {n} |\n" for n in ("a", "b", "c"))
+    routes = ["GET /api/x/a", "GET /api/x/b", "GET /api/x/c", "GET /api/x/d"]
+    table = "| Endpoint | Method | Description |\n|---|---|---|\n" + rows
+    assert _visibility(routes, [("README.md", table)])["GET /api/x/d"] == "internal"
+    for more in ("| ... | ... | 30+ more routes |\n", "\nAnd more endpoints for carts.\n", "- ...\n"):
+        assert _visibility(routes, [("README.md", table + more)])["GET /api/x/d"] == "public", more
+
+
 def test_no_list_no_change_too_few_entries_another_servers_list_a_changelog_or_a_declared_route():
     every = {n: "public" for n in SERVED}
     two = "- `GET /health`\n- `GET /api/servers`\n"

@@ -104,6 +104,19 @@ def test_a_file_is_minified_by_a_long_line_among_its_first_200():
     assert content_problem(long, minified_ok=True) is None
 
 
+def test_an_inline_source_map_is_not_minified_code():
+    """Babel's output keeps readable code and ends with one long comment: its source map."""
+    from miners.coverage import MAX_LINE, content_problem
+
+    code = b"class Pages extends PromiseRouter {}\n" * 50
+    inline = b"//# sourceMappingURL=data:application/json;charset=utf-8;base64," + b"A" * (MAX_LINE * 2) + b"\n"
+    assert content_problem(code + inline) is None
+    assert content_problem(code + b"  " + inline.replace(b"#", b"@", 1)) is None  # the older spelling
+    # a long line of code beside it still marks the file minified, and so does a map given by address
+    assert content_problem(code + b"x" * (MAX_LINE + 1) + b"\n" + inline) == MINIFIED
+    assert content_problem(code + b"//# sourceMappingURL=" + b"a" * (MAX_LINE + 1) + b".map\n") == MINIFIED
+
+
 def test_unsupported_extensions_and_hazards_are_reported(repo, tmp_path, capsys):
     root, _ = repo
     report = mine(tmp_path, capsys, str(root))
@@ -2575,6 +2588,80 @@ def test_medusa_api_routes_are_the_route_files_of_its_api_folder(tmp_path, capsy
     assert routes["GET /store/wishlists/{id}/items"]["symbol"].endswith("GET")
     none = {**files, "package.json": '{"name": "wishlist", "version": "1.0.0"}'}
     assert mined_routes(tmp_path / "none", capsys, none) == {}
+
+
+def test_a_nuxt_modules_scanned_server_folder_and_handlers_it_adds(tmp_path, capsys):
+    """@commercejs/nuxt: a module (it depends on @nuxt/kit) that calls
+    `addServerScanDir(resolve("./runtime/server"))` serves that folder's `api/` files in the host
+    app as a Nuxt app's own `server/api/`; `addServerHandler({ route, method })` serves its one
+    route. A declaration file is no route, and without @nuxt/kit nothing is."""
+    handler = "export default defineEventHandler(async () => ({}));\n"
+    files = {
+        "package.json": '{"name": "@x/nuxt", "version": "1.0.0", "main": "dist/module.mjs", '
+                        '"dependencies": {"@nuxt/kit": "^3.0.0"}}',
+        "dist/module.mjs": (
+            "import { defineNuxtModule, createResolver, addServerScanDir, addServerHandler } from '@nuxt/kit';\n"
+            "export default defineNuxtModule({ setup(options, nuxt) {\n"
+            "  const { resolve } = createResolver(import.meta.url);\n"
+            "  if (options.apiRoutes) addServerScanDir(resolve('./runtime/server'));\n"
+            "  addServerHandler({ route: '/api/_x/health', method: 'get', handler: resolve('./runtime/health') });\n"
+            "} });\n"),
+        "dist/runtime/server/api/_x/cart/index.post.js": handler,
+        "dist/runtime/server/api/_x/cart/index.post.d.ts": "declare const _default: any;\nexport default _default;\n",
+        "dist/runtime/server/api/_x/products/[id].get.js": handler,
+        "dist/runtime/server/routes/feed.xml.js": handler,
+        "dist/runtime/server/utils/adapter.js": handler,
+    }
+    routes = mined_routes(tmp_path / "module", capsys, files)
+    assert sorted(routes) == ["ANY /feed.xml", "GET /api/_x/health", "GET /api/_x/products/{id}",
+                              "POST /api/_x/cart"], sorted(routes)
+    plain = {**files, "package.json": '{"name": "@x/nuxt", "version": "1.0.0", "main": "dist/module.mjs"}'}
+    assert mined_routes(tmp_path / "plain", capsys, plain) == {}
+
+
+def test_a_use_of_a_function_that_answers_serves_its_path(tmp_path, capsys):
+    """viagen's Vite plugin, `server.middlewares.use("/via/health", (_req, res) => res.end(...))`:
+    connect's use() of a function that answers and never calls next() serves that path, for every
+    method; a function that passes the request on, and a static folder, serve no route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "viagen", "version": "1.0.0", "main": "index.js", "type": "module"}',
+        "index.js": (
+            "export default function viagen() {\n  return { name: 'viagen', configureServer(server) {\n"
+            "    server.middlewares.use('/via/health', (_req, res) => { res.end('{}'); });\n"
+            "    const chat = async (req, res) => { res.statusCode = 200; res.end('x'); };\n"
+            "    server.middlewares.use('/via/chat', chat);\n"
+            "    server.middlewares.use('/via/log', (req, res, next) => { log(req); next(); });\n"
+            "    server.middlewares.use('/via/static', sirv('public'));\n"
+            "    server.middlewares.use('/via/none', (req, res) => { count(); });\n"
+            "  } };\n}\n"),
+    })
+    assert sorted(routes) == ["ANY /via/chat", "ANY /via/health"], sorted(routes)
+
+
+def test_pyramid_routes_under_a_base_a_call_gives_and_names_two_calls_compute_alike(tmp_path, capsys):
+    """c2cwsgiutils: `config.add_route("c2c_debug_" + name, config_utils.get_base_path(config) +
+    r"/debug/" + path)` in a helper its callers pass literals to: a route per call, under a base set
+    at run time (and said so); a base a local name holds the same."""
+    routes = mined_routes(tmp_path, capsys, {
+        "setup.py": "from setuptools import setup\nsetup(name='c2c', packages=['c2c'])\n",
+        "c2c/__init__.py": "",
+        "c2c/debug.py": (
+            "import pyramid.config\nfrom c2c import config_utils\n\n"
+            "def _add_view(config, name, path, view):\n"
+            "    config.add_route(\"c2c_debug_\" + name, config_utils.get_base_path(config) + r\"/debug/\" + path,\n"
+            "                     request_method=\"GET\")\n"
+            "    config.add_view(view, route_name=\"c2c_debug_\" + name, renderer=\"json\")\n\n"
+            "def includeme(config):\n"
+            "    _add_view(config, \"stacks\", \"stacks\", _stacks)\n"
+            "    _add_view(config, \"sleep\", \"sleep\", _sleep)\n"
+            "    base_path = config_utils.get_base_path(config)\n"
+            "    config.add_route(\"c2c_login\", base_path + \"/login\", request_method=(\"GET\",))\n"
+            "    config.add_route(\"unknown\", mystery + \"/x\")\n\n"
+            "def _stacks(request):\n    return {}\n\ndef _sleep(request):\n    return {}\n"),
+    })
+    assert sorted(routes) == ["GET /debug/sleep", "GET /debug/stacks", "GET /login"], sorted(routes)
+    base = UNKNOWN_PREFIX.format("config_utils.get_base_path(config)")
+    assert base in routes["GET /debug/stacks"]["unknowns"] and base in routes["GET /login"]["unknowns"]
 
 
 def test_node_red_nodes_register_routes_on_its_admin_and_node_apps(tmp_path, capsys):

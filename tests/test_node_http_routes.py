@@ -80,3 +80,21 @@ def test_a_middleware_that_answers_a_path_itself_serves_it(tmp_path, capsys):
     })
     assert sorted(routes) == ["ANY /json", "ANY /json/list"], sorted(routes)
     assert routes["ANY /json/list"]["source"]["line"] == 7
+
+
+def test_a_table_of_regexes_a_fetch_handler_tests_the_path_with(tmp_path, capsys):
+    """@langgraph-js/pure-graph: `const routes = [{ method: "POST", pattern: /^\\/assistants\\/search$/,
+    handler }, ...]` looked up by `route.pattern.test(pathname)`; `[^/]+` is a parameter, and a
+    row no one path spells is none."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "graph", "version": "1.0.0", "main": "fetch.js"}',
+        "fetch.js": (
+            "const routes = [\n  // Assistants\n"
+            "  { method: 'POST', pattern: /^\\/assistants\\/search$/, handler: search },\n"
+            "  { method: 'GET', pattern: /^\\/assistants\\/[^/]+\\/graph$/, handler: graph },\n"
+            "  { method: 'GET', pattern: /^\\/(a|b)+$/, handler: odd },\n];\n"
+            "export async function handleRequest(req) {\n  const pathname = new URL(req.url).pathname;\n"
+            "  for (const route of routes) {\n"
+            "    if (route.method === req.method && route.pattern.test(pathname)) return route.handler(req);\n  }\n}\n"),
+    })
+    assert sorted(routes) == ["GET /assistants/{arg1}/graph", "POST /assistants/search"], sorted(routes)

@@ -136,3 +136,28 @@ def test_a_dispatcher_every_do_method_passes_its_verb_to(tmp_path, capsys):
     })
     assert sorted(routes) == ["ANY /api/me/prefs", "DELETE /api/session", "GET /", "GET /api/session",
                               "POST /login"], sorted(routes)
+
+
+def test_a_helper_the_path_is_passed_to_compares_it_there(tmp_path, capsys):
+    """docs-search's `do_GET` hands `parsed.path` to `self._api_get(parsed.path, params)`, which
+    compares its `path` parameter (and hands it on again); a regex's last group of literal choices
+    is each of them."""
+    routes = mined_routes(tmp_path, capsys, {
+        "setup.py": "from setuptools import setup\nsetup(name='ds', py_modules=['web'])\n",
+        "web.py": (
+            "import re\nimport urllib.parse\nfrom http.server import BaseHTTPRequestHandler\n\n"
+            "class Handler(BaseHTTPRequestHandler):\n"
+            "    def do_GET(self):\n"
+            "        parsed = urllib.parse.urlsplit(self.path)\n"
+            "        if parsed.path.startswith('/api/'):\n"
+            "            self._api_get(parsed.path, {}, 'x')\n\n"
+            "    def _api_get(self, path, params, other):\n"
+            "        if other == '/not-a-path':\n            return\n"
+            "        if path == '/api/stats':\n            return self._stats()\n"
+            "        self._more(path)\n\n"
+            "    def _more(self, p):\n"
+            "        m = re.fullmatch(r'/api/chat/(\\d+)(/messages|/read)?', p)\n"
+            "        if m:\n            return self._chat(m)\n"),
+    })
+    assert sorted(routes) == ["GET /api/chat/{arg1}", "GET /api/chat/{arg1}/messages", "GET /api/chat/{arg1}/read",
+                              "GET /api/stats"], sorted(routes)

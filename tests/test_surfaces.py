@@ -476,6 +476,39 @@ def test_a_js_path_prefix_from_a_local_variable_and_its_literal_default():
     assert [s.detail.get("prefix_unknown") for s in found if s.name == "GET /other"] == ["unknown"]
 
 
+def test_js_routers_that_take_the_method_first():
+    """find-my-way's `router.on(method, path, h)` (and a list of methods), Hono's `app.on`, and
+    parse-server's PromiseRouter subclasses, `this.route('GET', path, ...middleware, handler)` with
+    a path built of a member whose literal default the constructor gives."""
+    found = surfaces("javascript", '''
+        const router = require("find-my-way")();
+        router.on("GET", "/items", (req, res) => res.end());
+        router.on(["PUT", "PATCH"], "/items/:id", update);
+        class Pages extends PromiseRouter {
+          constructor(pages = {}) {
+            super();
+            this.pagesEndpoint = pages.pagesEndpoint ? pages.pagesEndpoint : "apps";
+            this.other = pages.other ? pages.another : "no";
+          }
+          mountRoutes() {
+            this.route("POST", `/${this.pagesEndpoint}/:appId/reset`, mw.idempotent, req => this.reset(req));
+            this.route("GET", `/${this.other}/x`, req => this.x(req));
+          }
+        }
+        emitter.on("GET", "/not-a-handler", 3);
+        source.on("data", "/tmp/x", (chunk) => chunk);
+        ''')
+    assert sorted(s.name for s in found) == ["GET /items", "PATCH /items/:id", "POST /apps/:appId/reset",
+                                             "PUT /items/:id"]
+    hono = surfaces("typescript", '''
+        import { Hono } from "hono";
+        const app = new Hono();
+        app.on("PURGE", "/cache", (c) => c.text("no"));
+        app.on(["GET", "DELETE"], "/posts/:id", (c) => c.json({}));
+        ''')
+    assert sorted((s.name, s.framework) for s in hono) == [("DELETE /posts/:id", "hono"), ("GET /posts/:id", "hono")]
+
+
 def test_express_routes_chained_on_a_router_with_handlers_looked_up_in_a_table():
     """auth0-simulator's `router.get("/health", f).get("/authorize", auth0["/authorize"]).post(...)`."""
     found = surfaces("javascript", '''
@@ -1086,7 +1119,9 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     (r"/tasks/?(\d+)", ["/tasks/{arg1}"]),  # a group that cannot be empty
     # a last optional group: without it and with it (Django's re_path)
     (r"^social/jwt/(?:(?P<provider>[a-zA-Z0-9_-]+)/?)?$", ["social/jwt/", "social/jwt/{provider}"]),
-    (r"^x/(?:y|z)?$", ["x/(?:y|z)?"]),  # an alternation: as written
+    (r"^x/(?:y|z)?$", ["x/", "x/y", "x/z"]),  # a last part of literal choices: none, and each
+    (r"^/api/chat/(\d+)(/messages|/read)$", ["/api/chat/{arg1}/messages", "/api/chat/{arg1}/read"]),
+    (r"^x/(?:y|z+)?$", ["x/(?:y|z+)?"]),  # an alternation of patterns: as written
     (r"/endpoints/([^/]+)?", ["/endpoints", "/endpoints/{arg1}"]),  # a last group that may be missing
     (r"/files/(?P<name>.+)?$", ["/files", "/files/{name}"]),
 ])
