@@ -60,6 +60,7 @@ from .sources import SourceTree
 from .strapi_routes import apply_strapi_routes, strapi_route_objects
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
+from .verb_modules import add_verb_module_routes
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
@@ -204,6 +205,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
     expand_rule_forms(facts)  # a route per path a Blueprint subclass's route() makes of the rule
     expand_dir_routes(facts, sizes)  # a route for each file of a directory a server reads at run time
+    add_verb_module_routes(facts, tree.read)  # a folder of modules exporting verbs' handlers, which the server walks
     apply_mounts(facts)  # routes of routers mounted under a prefix, in their file or another
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_plugin_base(facts)  # a Backstage backend plugin's routes under /api/<pluginId>

@@ -168,3 +168,33 @@ app.get('/health', (req, res) => res.send('ok'))
     routes = mined_routes(tmp_path, capsys, {"package.json": _PACKAGE, "server.js": server,
                                              "module/album.js": "module.exports = (q) => q\n"})
     assert sorted(routes) == ["GET /health"]
+
+
+def test_a_folder_of_modules_exporting_verbs_handlers_that_the_server_walks(tmp_path, capsys):
+    """@userdashboard/dashboard: its sitemap walks `src/www` (`fs.readdirSync`) and serves each
+    module there by its place, `src/www/api/user/account.js` exporting `{ get }` as `GET
+    /api/user/account`, `index` its folder. A module that exports anything else is none, nor is a
+    folder of verb modules nothing reads, nor are two such modules alone."""
+    def page(exported: str) -> str:
+        return f"module.exports = {{ {exported} }}\n" + "".join(
+            f"async function {v} (req, res) {{ return res.end() }}\n" for v in ("get", "post", "patch", "before"))
+
+    files = {
+        "package.json": '{"name": "dash", "version": "1.0.0", "main": "index.js"}',
+        "index.js": "module.exports = require('./src/sitemap.js')\n",
+        "src/sitemap.js": (
+            "const fs = require('fs')\nconst path = require('path')\n"
+            "function scan (dir, list) {\n  for (const f of fs.readdirSync(dir)) list.push(path.join(dir, f))\n}\n"
+            "module.exports = { generate () { const l = []; scan(path.join(global.root, '/src/www'), l); return l } }\n"),
+        "src/www/index.js": page("get"),
+        "src/www/account/change-password.js": page("get, post"),
+        "src/www/api/user/account.js": page("before, patch"),
+        "src/www/api/user/create.js": "module.exports = {\n  auth: false,\n  post: async (req) => ({})\n}\n",
+        "src/www/account/navbar.js": "module.exports = { setup (doc) {} }\n",
+        "other/a.js": page("get"), "other/b.js": page("get"), "other/c.js": page("get"),
+    }
+    routes = mined_routes(tmp_path / "dash", capsys, files)
+    assert sorted(routes) == ["GET /", "GET /account/change-password", "PATCH /api/user/account",
+                              "POST /account/change-password", "POST /api/user/create"], sorted(routes)
+    two = {k: v for k, v in files.items() if k not in ("src/www/index.js", "src/www/api/user/create.js")}
+    assert mined_routes(tmp_path / "two", capsys, two) == {}
