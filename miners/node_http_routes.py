@@ -70,10 +70,110 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
                 for method in _methods(parsed, node):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
+    if b".replace(" in source and b"startsWith(" in source:
+        out += _relative_dispatch(parsed)
     # (a table of regexes a fetch handler tests the request's path with, `route.pattern.test(pathname)`,
     # needs no server of its own: the host's serves it)
     if (b"createServer" in source or b".pattern.test(" in source) and b"handler" in source:
         out += _tables(parsed, reader)
+    return out
+
+
+def _relative_dispatch(parsed: ParsedFile) -> list[Surface]:
+    """A middleware that takes its prefix off the path and hands the rest to a function of the file,
+    which compares it: `if (!url.startsWith('/_nua/cms/')) return next()`, `const route =
+    url.replace('/_nua/cms/', '')`, `handleCmsApiRoute(route, req, res)`, and there `route ===
+    'update' && req.method === 'POST'` (or `case 'update':`) is `POST /_nua/cms/update`."""
+    functions: dict[str, Any] = {}
+    stack = [parsed.tree.root_node]
+    rests: list[tuple[Any, str, Any]] = []  # (the function around it, the prefix, the name holding the rest)
+    while stack:
+        node = stack.pop()
+        if node.type == "function_declaration" and node.child_by_field_name("name") is not None:
+            functions[parsed.text(node.child_by_field_name("name"))] = node
+        elif node.type == "variable_declarator":
+            rest = _rest_of_path(parsed, node)
+            if rest is not None:
+                rests.append(rest)
+        stack.extend(node.named_children)
+    out: list[Surface] = []
+    for scope, prefix, name in rests:
+        for call in _calls_in(scope):
+            callee, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+            target = functions.get(parsed.text(callee)) if callee is not None and callee.type == "identifier" else None
+            given = [parsed.text(a) for a in args.named_children] if target is not None and args is not None else []
+            if name not in given:
+                continue
+            params = js_parameter_names(parsed, target)
+            at = given.index(name)
+            if at < len(params):
+                out += _relative_routes(parsed, target, params[at], prefix)
+    return out
+
+
+def _rest_of_path(parsed: ParsedFile, declarator: Any) -> tuple[Any, str, Any] | None:
+    """(its function, the prefix, the name) of `const route = url.replace('/_nua/cms/', '')...`
+    in a request handler that tests `url.startsWith('/_nua/cms/')`."""
+    value, name = declarator.child_by_field_name("value"), declarator.child_by_field_name("name")
+    if value is None or name is None or name.type != "identifier" or b".replace(" not in value.text:
+        return None
+    call = value
+    while call is not None and call.type in ("non_null_expression", "subscript_expression", "call_expression",
+                                             "member_expression"):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        if function is not None and function.type == "member_expression" and \
+                parsed.text(function.child_by_field_name("property")) == "replace":
+            break
+        call = call.child_by_field_name("object") or call.child_by_field_name("function") or \
+            (call.named_children[0] if call.type == "non_null_expression" and call.named_children else None)
+    if call is None or call.type != "call_expression":
+        return None
+    args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+    prefix = js_string(parsed, args[0]) if len(args) == 2 else None
+    if prefix is None or not prefix.startswith("/") or js_string(parsed, args[1]) != "":
+        return None
+    scope = declarator.parent
+    while scope is not None and scope.type not in _FUNCTIONS:
+        scope = scope.parent
+    names = js_parameter_names(parsed, scope) if scope is not None else []
+    tested = scope is not None and f"startsWith('{prefix}')".encode() in scope.text.replace(b'"', b"'")
+    if len(names) < 2 or names[0].lstrip("_") not in REQUESTS or names[1] not in RESPONSES or not tested:
+        return None
+    return scope, prefix, parsed.text(name)
+
+
+def _calls_in(scope: Any) -> list[Any]:
+    found, stack = [], [scope]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            found.append(node)
+        stack.extend(node.named_children)
+    return found
+
+
+def _relative_routes(parsed: ParsedFile, function: Any, param: str, prefix: str) -> list[Surface]:
+    out, stack = [], [function.child_by_field_name("body")]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        literal = None
+        if node.type == "binary_expression" and parsed.text(node.child_by_field_name("operator")) in ("===", "=="):
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            for lit, other in ((right, left), (left, right)):
+                if parsed.text(other) == param and js_string(parsed, lit) is not None:
+                    literal = js_string(parsed, lit)
+        elif node.type == "switch_case" and node.parent is not None and node.parent.parent is not None and \
+                parsed.text(node.parent.parent.child_by_field_name("value") or node).strip("()") == param:
+            literal = js_string(parsed, node.child_by_field_name("value")) if node.child_by_field_name("value") \
+                else None
+        if literal is not None and not literal.startswith("/") and " " not in literal and len(literal) <= 200:
+            path = prefix.rstrip("/") + "/" + literal
+            out += [_surface("http-route", _route_name(method, path), node, "node:http",
+                             detail={"method": method, "path": path, "compared": True, "prefix_taken": prefix})
+                    for method in _methods(parsed, node)]
+        stack.extend(node.named_children)
     return out
 
 

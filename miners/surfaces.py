@@ -55,6 +55,11 @@ _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF
 # a router that takes the method first: find-my-way's `router.on('GET', '/x', h)` (or a list of
 # methods), Hono's `app.on('PURGE', '/cache', h)`, parse-server's `this.route('GET', '/installations', h)`
 _JS_VERB_FIRST = re.compile(rb"""\.\s*(?:on|route|add|addRoute|register|handle)\(\s*\[?\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*[,\]]""")
+# Fedify's dispatchers that serve a path to GET, and where the path is among their arguments
+_FEDIFY_DISPATCHERS = {"setActorDispatcher": 0, "setObjectDispatcher": 1, "setOutboxDispatcher": 0,
+                       "setFollowersDispatcher": 0, "setFollowingDispatcher": 0, "setLikedDispatcher": 0,
+                       "setFeaturedDispatcher": 0, "setFeaturedTagsDispatcher": 0, "setNodeInfoDispatcher": 0}
+_FEDIFY_EXPANSION = re.compile(r"\{[+#]([A-Za-z_][\w]*)\}")
 _JS_VERB_FIRST_CALLS = ("on", "route", "add", "addRoute", "register", "handle")
 
 
@@ -62,7 +67,7 @@ def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
                 or _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source)
-                or _table_verb(source) or _JS_VERB_FIRST.search(source) is not None)
+                or _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source)
 
 
 def _returns_routers(source: bytes) -> bool:
@@ -85,6 +90,7 @@ _JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 _MICROROUTER = b"microrouter"  # micro's router: its verbs are plain functions, which no member call pattern finds
 _MICROROUTER_MODULES = ("microrouter",)
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
+_FEDIFY = b"@fedify/fedify"  # Fedify: its federation serves the paths its dispatchers are set with (_Js.fedify)
 _LOOPBACK = b"@loopback/"  # LoopBack 4: so are its (@get('/mails'), @del(...)), from rest or openapi-v3
 _LOOPBACK_MODULES = ("@loopback/rest", "@loopback/openapi-v3")
 
@@ -100,7 +106,7 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     if not _js_may_declare(source):
         return False
     if _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source) or \
-            _table_verb(source) or _JS_VERB_FIRST.search(source) is not None:
+            _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source:
         return True
     root, slash, cli_loaded = parsed.tree.root_node, None, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -3564,9 +3570,67 @@ class _Js:
         self.mcp()
         self.cli()
         self.nest()
+        if _FEDIFY in self.pf.source:
+            self.fedify()
         if _MICROROUTER in self.pf.source:
             self.microrouter()
         return self.out
+
+    def fedify(self) -> None:
+        """Fedify's ActivityPub federation (`createFederation()` from @fedify/fedify): each
+        dispatcher serves its path (`setActorDispatcher("/users/{identifier}", ...)`, an object's
+        after its class, `setNodeInfoDispatcher("/nodeinfo/2.1", ...)`) to GET, inbox listeners
+        (the personal and the shared inbox) take POST, and the federation answers WebFinger and
+        NodeInfo discovery under /.well-known itself."""
+        if not any(module == "@fedify/fedify" or module.startswith("@fedify/fedify/") for module in self.modules):
+            return
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            args = js_args(call.child_by_field_name("arguments"))
+            if function is not None and function.type == "identifier" and self.pf.text(function) == "createFederation":
+                for path in ("/.well-known/webfinger", "/.well-known/nodeinfo"):
+                    self.out.append(_surface("http-route", f"GET {path}", call, "fedify",
+                                             detail={"method": "GET", "path": path, "implied": "createFederation"}))
+                continue
+            prop = self.pf.text(function.child_by_field_name("property")) if function is not None and \
+                function.type == "member_expression" else ""
+            if prop == "setInboxListeners":
+                method, nodes = "POST", args[:2]
+            elif prop in _FEDIFY_DISPATCHERS:
+                method, nodes = "GET", args[_FEDIFY_DISPATCHERS[prop]:_FEDIFY_DISPATCHERS[prop] + 1]
+            else:
+                continue
+            for node in nodes:
+                path, unknown = self.resolve(node), None
+                if path is None:
+                    path, unknown = self.after_unknown(node)
+                if path is not None and path.startswith("/"):
+                    path = _FEDIFY_EXPANSION.sub(r"{\1}", path)  # `{+id}`: the URI template's reserved expansion
+                    self.out.append(_surface("http-route", f"{method} {path}", call, "fedify",
+                                             detail={"method": method, "path": path,
+                                                     **({"prefix_unknown": unknown} if unknown else {})}))
+
+    def after_unknown(self, node: Any) -> tuple[str | None, str | None]:
+        """(path, prefix) of `${mountPath}/users/{identifier}`: a template whose first part is set
+        at run time, then a path this code spells; else (None, None)."""
+        node = _unwrap_js(node)
+        if node is None or node.type != "template_string":
+            return None, None
+        parts = [c for c in node.children if c.type in ("string_fragment", "template_substitution", "escape_sequence")]
+        if not parts or parts[0].type != "template_substitution" or self.resolve(
+                next(iter(parts[0].named_children), None)) is not None:
+            return None, None
+        rest = []
+        for part in parts[1:]:
+            if part.type != "string_fragment":
+                value = self.resolve(next(iter(part.named_children), None)) if part.type == "template_substitution" \
+                    else None
+                if value is None:
+                    return None, None
+                rest.append(value)
+            else:
+                rest.append(self.pf.text(part))
+        return "".join(rest), self.pf.text(parts[0])
 
     def microrouter(self) -> None:
         """micro's router: verb functions imported from microrouter, `get('/jobs', handler)`, maybe

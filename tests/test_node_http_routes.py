@@ -98,3 +98,27 @@ def test_a_table_of_regexes_a_fetch_handler_tests_the_path_with(tmp_path, capsys
             "    if (route.method === req.method && route.pattern.test(pathname)) return route.handler(req);\n  }\n}\n"),
     })
     assert sorted(routes) == ["GET /assistants/{arg1}/graph", "POST /assistants/search"], sorted(routes)
+
+
+def test_a_middleware_that_takes_its_prefix_off_and_hands_the_rest_on(tmp_path, capsys):
+    """@nuasite/cms: `if (!url.startsWith('/_nua/cms/')) return next()`, then `const route =
+    url.replace('/_nua/cms/', '').split('?')[0]` handed to a function of the file that compares it
+    (`route === 'update' && req.method === 'POST'`, `case 'media/list':`). A rest no test of the
+    prefix guards, or compared in a function nothing hands it to, is none."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "cms", "version": "1.0.0", "main": "src/dev.ts"}',
+        "src/dev.ts": (
+            "export function setup(server) {\n"
+            "  server.middlewares.use((req, res, next) => {\n    const url = req.url || ''\n"
+            "    if (!url.startsWith('/_nua/cms/')) { next(); return }\n"
+            "    const route = url.replace('/_nua/cms/', '').split('?')[0]!\n"
+            "    handleRoute(route, req, res).catch(() => {})\n  })\n"
+            "  server.middlewares.use((req, res, next) => {\n"
+            "    const rest = (req.url || '').replace('/other/', '')\n    handleRoute(rest, req, res)\n  })\n}\n"
+            "async function handleRoute(route: string, req, res): Promise<void> {\n"
+            "  if (route === 'update' && req.method === 'POST') { return send(res) }\n"
+            "  switch (route) {\n    case 'media/list': return list(res)\n  }\n"
+            "}\n"
+            "function unused(route: string) { if (route === 'never') return 1 }\n"),
+    })
+    assert sorted(routes) == ["ANY /_nua/cms/media/list", "POST /_nua/cms/update"], sorted(routes)

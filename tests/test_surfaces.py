@@ -509,6 +509,29 @@ def test_js_routers_that_take_the_method_first():
     assert sorted((s.name, s.framework) for s in hono) == [("DELETE /posts/:id", "hono"), ("GET /posts/:id", "hono")]
 
 
+def test_fedify_dispatchers_and_inboxes_and_the_discovery_it_answers():
+    """Fedify (@rmdes/indiekit-endpoint-activitypub): an actor's path is served to GET, an object's
+    after its class, the two inboxes take POST, and the federation answers WebFinger and NodeInfo
+    itself; a path under a mount set at run time is the path as set, and said so. Without Fedify,
+    a `setActorDispatcher` is nobody's."""
+    source = '''
+        import { createFederation } from "@fedify/fedify";
+        export function setup({ mountPath }) {
+          const federation = createFederation({ kv });
+          federation.setActorDispatcher(`${mountPath}/users/{identifier}`, async (ctx, id) => null);
+          federation.setObjectDispatcher(Note, "/objects/note/{+id}", async (ctx, v) => null);
+          federation.setInboxListeners(`${mountPath}/users/{identifier}/inbox`, "/inbox");
+          federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({}));
+        }
+        '''
+    found = {s.name: s for s in surfaces("javascript", source)}
+    assert sorted(found) == ["GET /.well-known/nodeinfo", "GET /.well-known/webfinger", "GET /nodeinfo/2.1",
+                             "GET /objects/note/{id}", "GET /users/{identifier}", "POST /inbox",
+                             "POST /users/{identifier}/inbox"]
+    assert found["GET /users/{identifier}"].detail["prefix_unknown"] == "${mountPath}"
+    assert surfaces("javascript", source.replace("@fedify/fedify", "./federation")) == []
+
+
 def test_express_routes_chained_on_a_router_with_handlers_looked_up_in_a_table():
     """auth0-simulator's `router.get("/health", f).get("/authorize", auth0["/authorize"]).post(...)`."""
     found = surfaces("javascript", '''
