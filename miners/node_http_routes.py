@@ -40,6 +40,8 @@ _NAMES = ("pathname", "path", "url", "urlPath", "route")  # a variable the reque
 _BROWSER = ("location", "window", "document", "history")
 _VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _SEGMENT_CLASS = re.compile(r"\[\^/\][+*]|\[\^\\/\][+*]")  # `[^/]+` (or `[^\/]+`): one segment
+# `.replace('/_nua/cms/', '')`: a prefix taken off a path
+_PREFIX_OFF = re.compile(rb"""\.replace\(\s*['"`](/[^'"`\n]{0,200})['"`]\s*,\s*(?:''|""|``)\s*\)""")
 _REGEX_LEFT = re.compile(r"[\[\]()*+?|^$\\]")  # what no path spells
 _FUNCTIONS = ("function_declaration", "function_expression", "arrow_function", "function", "method_definition")
 _METHOD = re.compile(rb"\.method\s*===?\s*['\"`]([A-Za-z]+)['\"`]|['\"`]([A-Za-z]+)['\"`]\s*===?\s*[\w$.]*\.method\b")
@@ -84,18 +86,19 @@ def _relative_dispatch(parsed: ParsedFile) -> list[Surface]:
     which compares it: `if (!url.startsWith('/_nua/cms/')) return next()`, `const route =
     url.replace('/_nua/cms/', '')`, `handleCmsApiRoute(route, req, res)`, and there `route ===
     'update' && req.method === 'POST'` (or `case 'update':`) is `POST /_nua/cms/update`."""
-    functions: dict[str, Any] = {}
-    stack = [parsed.tree.root_node]
-    rests: list[tuple[Any, str, Any]] = []  # (the function around it, the prefix, the name holding the rest)
-    while stack:
-        node = stack.pop()
-        if node.type == "function_declaration" and node.child_by_field_name("name") is not None:
-            functions[parsed.text(node.child_by_field_name("name"))] = node
-        elif node.type == "variable_declarator":
-            rest = _rest_of_path(parsed, node)
-            if rest is not None:
-                rests.append(rest)
-        stack.extend(node.named_children)
+    root = parsed.tree.root_node
+    rests: list[tuple[Any, str, str]] = []  # (the function around it, the prefix, the name holding the rest)
+    for m in _PREFIX_OFF.finditer(parsed.source):
+        node = root.descendant_for_byte_range(m.start(), m.start() + 1)
+        while node is not None and node.type not in ("variable_declarator", "program", *_FUNCTIONS):
+            node = node.parent
+        rest = _rest_of_path(parsed, node, m[1].decode("utf-8", "replace")) if node is not None and \
+            node.type == "variable_declarator" else None
+        if rest is not None:
+            rests.append(rest)
+    if not rests:
+        return []
+    functions = {parsed.text(node.child_by_field_name("name")): node for node in _declared_functions(root)}
     out: list[Surface] = []
     for scope, prefix, name in rests:
         for call in _calls_in(scope):
@@ -111,33 +114,30 @@ def _relative_dispatch(parsed: ParsedFile) -> list[Surface]:
     return out
 
 
-def _rest_of_path(parsed: ParsedFile, declarator: Any) -> tuple[Any, str, Any] | None:
-    """(its function, the prefix, the name) of `const route = url.replace('/_nua/cms/', '')...`
-    in a request handler that tests `url.startsWith('/_nua/cms/')`."""
-    value, name = declarator.child_by_field_name("value"), declarator.child_by_field_name("name")
-    if value is None or name is None or name.type != "identifier" or b".replace(" not in value.text:
-        return None
-    call = value
-    while call is not None and call.type in ("non_null_expression", "subscript_expression", "call_expression",
-                                             "member_expression"):
-        function = call.child_by_field_name("function") if call.type == "call_expression" else None
-        if function is not None and function.type == "member_expression" and \
-                parsed.text(function.child_by_field_name("property")) == "replace":
-            break
-        call = call.child_by_field_name("object") or call.child_by_field_name("function") or \
-            (call.named_children[0] if call.type == "non_null_expression" and call.named_children else None)
-    if call is None or call.type != "call_expression":
-        return None
-    args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
-    prefix = js_string(parsed, args[0]) if len(args) == 2 else None
-    if prefix is None or not prefix.startswith("/") or js_string(parsed, args[1]) != "":
+def _declared_functions(root: Any) -> list[Any]:
+    """The module's own function declarations (exported ones too)."""
+    out = []
+    for statement in root.named_children:
+        node = statement.child_by_field_name("declaration") if statement.type == "export_statement" else statement
+        if node is not None and node.type == "function_declaration" and node.child_by_field_name("name") is not None:
+            out.append(node)
+    return out
+
+
+def _rest_of_path(parsed: ParsedFile, declarator: Any, prefix: str) -> tuple[Any, str, str] | None:
+    """(its function, the prefix, the name) of `const route = url.replace('/_nua/cms/', '')...` in a
+    request handler that tests `url.startsWith('/_nua/cms/')`."""
+    name = declarator.child_by_field_name("name")
+    if name is None or name.type != "identifier":
         return None
     scope = declarator.parent
     while scope is not None and scope.type not in _FUNCTIONS:
         scope = scope.parent
     names = js_parameter_names(parsed, scope) if scope is not None else []
-    tested = scope is not None and f"startsWith('{prefix}')".encode() in scope.text.replace(b'"', b"'")
-    if len(names) < 2 or names[0].lstrip("_") not in REQUESTS or names[1] not in RESPONSES or not tested:
+    if len(names) < 2 or names[0].lstrip("_") not in REQUESTS or names[1] not in RESPONSES:
+        return None
+    text = parsed.source[scope.start_byte:scope.end_byte]
+    if not any(f"startsWith({q}{prefix}{q})".encode() in text for q in "'\"`"):
         return None
     return scope, prefix, parsed.text(name)
 
