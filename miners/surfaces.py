@@ -3311,22 +3311,27 @@ class _Js:
     def _this_objects(self) -> None:
         """`this.endpoints = { ...DEFAULT_ENDPOINTS }` (a constructor's configuration object): its
         members as `this.endpoints.token`, for the routes registered with them."""
-        source = self.pf.source
         root = self.pf.tree.root_node
-        for m in _THIS_OBJECT.finditer(source):
-            node = root.descendant_for_byte_range(m.start(), m.start() + 4)
-            member = node.parent if node is not None and node.type == "this" else None
-            assignment = member.parent if member is not None and member.type == "member_expression" else None
-            if assignment is None or assignment.type != "assignment_expression" or \
-                    assignment.child_by_field_name("left") != member:
+        for m in _THIS_OBJECT.finditer(self.pf.source):
+            value = self._this_assigned(root, m.start())
+            if value is None:
                 continue
-            value = _unwrap_js(assignment.child_by_field_name("right"))
             if value is not None and value.type == "call_expression":  # Object.freeze({...})
                 args = js_args(value.child_by_field_name("arguments"))
                 value = _unwrap_js(args[0]) if args and self.pf.text(value.child_by_field_name("function")) == \
                     "Object.freeze" else None
             if value is not None and value.type == "object":
                 self._flatten("this." + m[1].decode("utf-8", "replace"), value, 1)
+
+    def _this_assigned(self, root: Any, at: int) -> Any:
+        """The value of the `this.x = value` assignment whose `this` starts at byte `at`, else None."""
+        node = root.descendant_for_byte_range(at, at + 4)
+        member = node.parent if node is not None and node.type == "this" else None
+        assignment = member.parent if member is not None and member.type == "member_expression" else None
+        if assignment is None or assignment.type != "assignment_expression" or \
+                assignment.child_by_field_name("left") != member:
+            return None
+        return _unwrap_js(assignment.child_by_field_name("right"))
 
     def _this_strings(self) -> None:
         """`this.pagesEndpoint = pages.pagesEndpoint ? pages.pagesEndpoint : 'apps'` (or `|| 'apps'`,
@@ -3335,13 +3340,9 @@ class _Js:
         root = self.pf.tree.root_node
         seen: dict[str, str | None] = {}
         for m in _THIS_STRING.finditer(self.pf.source):
-            node = root.descendant_for_byte_range(m.start(), m.start() + 4)
-            member = node.parent if node is not None and node.type == "this" else None
-            assignment = member.parent if member is not None and member.type == "member_expression" else None
-            if assignment is None or assignment.type != "assignment_expression" or \
-                    assignment.child_by_field_name("left") != member:
+            value = self._this_assigned(root, m.start())
+            if value is None:
                 continue
-            value = _unwrap_js(assignment.child_by_field_name("right"))
             if value is not None and value.type == "binary_expression" and \
                     self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
                 value = value.child_by_field_name("right")
