@@ -44,7 +44,8 @@ VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _SOURCE = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 _PARAM = re.compile(r"^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$")  # [id], [...slug], [[...slug]]
 _FRAMEWORKS = {"next": "nextjs", "@sveltejs/kit": "sveltekit", "nuxt": "nuxt", "nitropack": "nuxt",
-               "winterspec": "winterspec", "@nuxt/kit": "nuxt-module", "@medusajs/medusa": "medusa", "@medusajs/framework": "medusa"}
+               "winterspec": "winterspec", "@nuxt/kit": "nuxt-module", "@medusajs/medusa": "medusa",
+               "@medusajs/framework": "medusa"}
 _ROUTES_DIRECTORY = re.compile(rb"""routesDirectory\s*:\s*["'`](?:\./)?([^"'`]+?)/?["'`]""")
 # a Nuxt module's `addServerScanDir(resolve("./runtime/server"))`, and `addServerHandler({ route, method, handler })`
 _SCAN_DIR = re.compile(rb"""addServerScanDir\(\s*(?:[\w$]+\.)?resolve\(\s*["'`]([^"'`]+)["'`]\s*\)\s*\)""")

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from .facts import ParsedFile, Surface
+from .parsing import descendants
 from .surfaces import (
     _regex_paths,
     _route_name,
@@ -101,7 +102,7 @@ def _relative_dispatch(parsed: ParsedFile) -> list[Surface]:
     functions = {parsed.text(node.child_by_field_name("name")): node for node in _declared_functions(root)}
     out: list[Surface] = []
     for scope, prefix, name in rests:
-        for call in _calls_in(scope):
+        for call in descendants(scope, "call_expression"):
             callee, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
             target = functions.get(parsed.text(callee)) if callee is not None and callee.type == "identifier" else None
             given = [parsed.text(a) for a in args.named_children] if target is not None and args is not None else []
@@ -140,16 +141,6 @@ def _rest_of_path(parsed: ParsedFile, declarator: Any, prefix: str) -> tuple[Any
     if not any(f"startsWith({q}{prefix}{q})".encode() in text for q in "'\"`"):
         return None
     return scope, prefix, parsed.text(name)
-
-
-def _calls_in(scope: Any) -> list[Any]:
-    found, stack = [], [scope]
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression":
-            found.append(node)
-        stack.extend(node.named_children)
-    return found
 
 
 def _relative_routes(parsed: ParsedFile, function: Any, param: str, prefix: str) -> list[Surface]:

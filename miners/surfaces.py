@@ -54,7 +54,8 @@ _JS_CLI_LOAD = re.compile(rb"""(?:require\(\s*|from\s+|import\(\s*)['"](?:comman
 _JS_QUOTED_SLASH = re.compile(rb"""['"`](?:/|\\/|\\x2[fF]|\\u002[fF]|\\u\{0*2[fF]\})|`\$\{[\w$.]+\}/""")  # (or `${BASE}/x`)
 # a router that takes the method first: find-my-way's `router.on('GET', '/x', h)` (or a list of
 # methods), Hono's `app.on('PURGE', '/cache', h)`, parse-server's `this.route('GET', '/installations', h)`
-_JS_VERB_FIRST = re.compile(rb"""\.\s*(?:on|route|add|addRoute|register|handle)\(\s*\[?\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*[,\]]""")
+_JS_VERB_FIRST = re.compile(rb"""\.\s*(?:on|route|add|addRoute|register|handle)\(\s*\[?\s*"""
+                            rb"""['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*[,\]]""")
 # Fedify's dispatchers that serve a path to GET, and where the path is among their arguments
 _FEDIFY_DISPATCHERS = {"setActorDispatcher": 0, "setObjectDispatcher": 1, "setOutboxDispatcher": 0,
                        "setFollowersDispatcher": 0, "setFollowingDispatcher": 0, "setLikedDispatcher": 0,
@@ -3314,8 +3315,6 @@ class _Js:
         root = self.pf.tree.root_node
         for m in _THIS_OBJECT.finditer(self.pf.source):
             value = self._this_assigned(root, m.start())
-            if value is None:
-                continue
             if value is not None and value.type == "call_expression":  # Object.freeze({...})
                 args = js_args(value.child_by_field_name("arguments"))
                 value = _unwrap_js(args[0]) if args and self.pf.text(value.child_by_field_name("function")) == \
@@ -3341,8 +3340,6 @@ class _Js:
         seen: dict[str, str | None] = {}
         for m in _THIS_STRING.finditer(self.pf.source):
             value = self._this_assigned(root, m.start())
-            if value is None:
-                continue
             if value is not None and value.type == "binary_expression" and \
                     self.pf.text(value.child_by_field_name("operator")) in ("||", "??"):
                 value = value.child_by_field_name("right")

@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable
 
 from .facts import FileFacts, Surface
+from .surfaces import HTTP_VERBS
 
 MIN_MODULES = 3
-_VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _HOOKS = frozenset({"before", "after"})
 _READS = ("readdir", "readdirSync")
 _SOURCE = (".js", ".cjs", ".mjs", ".ts")
@@ -47,7 +47,7 @@ def add_verb_module_routes(facts: dict[str, FileFacts], read: Callable[[str], by
             rel = path[len(folder) + 1:].rsplit(".", 1)[0]
             rel = "" if rel == "index" else rel.removesuffix("/index")
             route = "/" + rel
-            for verb in _VERBS:
+            for verb in HTTP_VERBS:
                 if verb in f.module.names:
                     symbol = next((s for s in f.symbols if s.name == verb and s.container is None), None)
                     line, end = (symbol.line, symbol.end_line) if symbol else (1, 1)
@@ -80,5 +80,5 @@ def _verb_module(f: FileFacts) -> bool:
     `auth: false`, is data)."""
     names = set(f.module.names or ())
     functions = {s.name for s in f.symbols if s.container is None and s.kind in ("function", "class")}
-    return not f.path.endswith(".test.js") and any(verb in names for verb in _VERBS) and \
-        (names & functions) <= {*_VERBS, *_HOOKS}
+    return not f.path.endswith(".test.js") and any(verb in names for verb in HTTP_VERBS) and \
+        (names & functions) <= {*HTTP_VERBS, *_HOOKS}
