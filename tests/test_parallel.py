@@ -71,16 +71,22 @@ def test_small_input_stays_in_process():
 
 def test_a_file_that_kills_the_child_is_skipped_and_the_rest_analysed(tmp_path):
     parent = os.getpid()
-    taken = tmp_path / "boom-taken"
+    taken, started = tmp_path / "boom-taken", tmp_path / "parent-started"
     SOURCES["slow.py"], SOURCES["boom.py"] = b"x = 1\n" * (CHUNK_BYTES // 6 + 1), b"y = 2\n"
     items = [("slow.py", "python", len(SOURCES["slow.py"])), ("boom.py", "python", 6), *_items(12, 8 * 1024)]
 
     def fragile(path: str, language: str, data: bytes):
+        # boom.py (the smallest file, so the last chunk) must be the child's, however loaded the
+        # machine: the child holds its first chunk until the parent has claimed one (else it could
+        # claim every other chunk before the parent runs, and leave boom.py to the parent), and the
+        # parent then holds that chunk until the child has taken boom.py
+        deadline = time.monotonic() + 60
         if os.getpid() == parent:
-            # the parent holds its first chunk until the child has taken boom.py (the smallest file, so
-            # in the last chunk), however loaded the machine: boom.py can only be the child's
-            deadline = time.monotonic() + 60
+            started.touch()
             while not taken.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        elif path != "boom.py":
+            while not started.exists() and time.monotonic() < deadline:
                 time.sleep(0.01)
         if path == "boom.py" and os.getpid() != parent:
             taken.touch()
