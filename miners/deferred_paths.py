@@ -51,10 +51,26 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
             if DEFERRED not in surface.name:
                 kept.append(surface)
                 continue
+            given = _leading_argument(surface.name)
             for name in _finished(surface.name, path, modules, read, known):
                 if name.partition(" ")[2].startswith("/"):
-                    kept.append(replace(surface, name=name, detail={**surface.detail, "path": name.partition(" ")[2]}))
+                    detail = {**surface.detail, "path": name.partition(" ")[2]}
+                    if given is not None and name.partition(" ")[2] == surface.name.split(DEFERRED, 2)[2]:
+                        # langserve's `add_routes(app, runnable, path="")`: under what its users pass
+                        detail.setdefault("prefix_unknown", given)
+                    kept.append(replace(surface, name=name, detail=detail))
         f.surfaces = kept
+
+
+def _leading_argument(name: str) -> str | None:
+    """"the `path` argument of add_routes()" when the route's path begins with a parameter of the
+    function that registers it (a prefix its callers give), else None."""
+    pieces = name.split(DEFERRED)
+    if len(pieces) < 3 or not pieces[0].endswith(" ") or " " in pieces[0][:-1] or \
+            not pieces[1].startswith(CALL_ARGUMENT):  # ("METHOD ", then the parameter)
+        return None
+    _, function, _, parameter, _, _ = pieces[1][len(CALL_ARGUMENT):].split("#")
+    return f"the `{parameter}` argument of {function}()"
 
 
 _JS = ("javascript", "typescript", "tsx")

@@ -35,7 +35,8 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
         return
     by_segment = paths_by_segment(named)
     for f in facts.values():
-        routes = [s for s in f.surfaces if s.kind == "http-route"]
+        # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
+        routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
         if len(routes) < 2:
             continue
         votes: Counter[str] = Counter()
@@ -43,6 +44,10 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
         shown: dict[str, str] = {}
         for i, surface in enumerate(routes):
             prefixes = _prefixes(surface.name.partition(" ")[2], by_segment, shown)
+            if surface.detail.get("prefix_unknown"):
+                # under a prefix set at run time: the path the docs write it at under one is the
+                # whole path, the bare one (langserve's "`/invoke`, `/batch` endpoints") a part
+                prefixes.discard("")
             votes.update(prefixes)
             if "" in prefixes:
                 bare.add(i)

@@ -175,6 +175,7 @@ class FileFacts:
     viewsets: list[ViewSet] = field(default_factory=list)  # Django REST framework classes a router may serve
     route_classes: list[RouteClass] = field(default_factory=list)  # classes whose fields declare a route
     global_prefix: tuple[str, tuple[str, ...]] | None = None  # NestJS's setGlobalPrefix: (prefix, excluded paths)
+    strapi_groups: list[tuple[str, str]] = field(default_factory=list)  # Strapi route groups: (group, module)
     backstage_plugin: tuple[str, int] | None = None  # the Backstage backend plugin it declares: (pluginId, line)
     pecan: list[PecanController] = field(default_factory=list)  # Pecan controllers (object dispatch)
     # controllers named as an app's root: ('pkg.root.RootController', the module-level function naming it, or "")

@@ -57,7 +57,7 @@ from .route_modules import route_module
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
-from .strapi_routes import apply_strapi_routes, strapi_route_objects
+from .strapi_routes import apply_strapi_routes, strapi_route_groups, strapi_route_objects
 from .surfaces import extract_surfaces_and_mounts
 from .viewset_routes import resolve_viewset_routes
 from .verb_modules import add_verb_module_routes
@@ -110,6 +110,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
             facts.global_prefix = global_prefix(parsed)  # NestJS's app.setGlobalPrefix('api')
             facts.backstage_plugin = plugin_id(parsed)  # createBackendPlugin({ pluginId }) with an httpRouter
             facts.surfaces += strapi_route_objects(parsed)  # a Strapi plugin's route objects, served in assembly
+            facts.strapi_groups = strapi_route_groups(parsed)  # modules whose route lists a typed group takes
             facts.openapi_literal = js_openapi_document(parsed)  # an OpenAPI document the module holds
         concern = "declarations"  # last: when neither other concern ran the query pass, it may do without
         facts.symbols, facts.module = extract_declarations(parsed, calls=bool(facts.effects),

@@ -6,9 +6,10 @@ admin). Strapi serves a plugin's content API under `/api/<plugin name>` and its 
 `/<plugin name>`, the name its package.json's `strapi` section gives.
 
 Each JS file records the route objects it holds (with the group each belongs to, when a typed
-group takes the list, by name or spread), and assembly serves them under the plugin's name: a
-package that is no Strapi plugin keeps none of them, for such objects are data until Strapi reads
-them.
+group takes the list, by name or spread) and the modules whose lists a typed group spreads
+(`routes: [...menu, ...menuItem]` of `const menu = require('./menu')`, strapi-plugin-menus: the
+routes' file then names no group), and assembly serves them under the plugin's name: a package
+that is no Strapi plugin keeps none of them, for such objects are data until Strapi reads them.
 """
 
 from __future__ import annotations
@@ -16,15 +17,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from .facts import FileFacts, ParsedFile, Surface
 from .file_routes import VERBS
+from .js_modules import js_module_file
 from .mounts import under
 
 _MARK = re.compile(rb"""\bmethod\s*:\s*['"`](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"`]""")
-_HANDLER = re.compile(r"[\w$-]+(?:\.[\w$-]+)+")  # 'client.findAll', 'plugin::comments.client.findAll'
+_HANDLER = re.compile(r"(?:[\w$-]+::)?[\w$-]+(?:\.[\w$-]+)+")  # 'client.findAll', 'plugin::comments.client.findAll'
 _GROUPS = ("content-api", "admin")
+_GROUP_MARK = re.compile(rb"""\btype\s*:\s*['"`](?:content-api|admin)['"`]""")
 
 
 def strapi_route_objects(parsed: ParsedFile) -> list[Surface]:
@@ -74,7 +78,49 @@ def strapi_route_objects(parsed: ParsedFile) -> list[Surface]:
                     _HANDLER.fullmatch(handler):
                 out.append(_surface("http-route", _route_name(method, path), item, "strapi", handler=handler,
                                     detail={"method": method, "path": path,
-                                            "strapi": group_of.get(array.start_byte, "admin")}))
+                                            "strapi": group_of.get(array.start_byte)}))
+    return out
+
+
+def strapi_route_groups(parsed: ParsedFile) -> list[tuple[str, str]]:
+    """(group, module specifier) for each module a typed group's `routes` takes whole or spreads
+    (`const menu = require('./menu')`, `import menu from './menu'`): that module's list is the
+    group's (cheap without a literal `type: 'content-api'` or `type: 'admin'`)."""
+    if parsed.tree is None or _GROUP_MARK.search(parsed.source) is None:
+        return []
+    from .surfaces import _unwrap_js, js_key, js_object_fields, js_string
+
+    required: dict[str, str] = {}  # a local name -> the module it is bound to
+    groups: list[tuple[str, Any]] = []
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "variable_declarator":
+            name, value = node.child_by_field_name("name"), _unwrap_js(node.child_by_field_name("value"))
+            if name is not None and name.type == "identifier" and value is not None and value.type == "call_expression":
+                callee, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
+                if callee is not None and parsed.text(callee) == "require" and args is not None and \
+                        len(args.named_children) == 1 and (spec := js_string(parsed, args.named_children[0])):
+                    required[parsed.text(name)] = spec
+        elif node.type == "import_statement":
+            source = node.child_by_field_name("source")
+            clause = next((c for c in node.named_children if c.type == "import_clause"), None)
+            default = next((c for c in clause.named_children if c.type == "identifier"), None) if clause else None
+            if source is not None and default is not None and (spec := js_string(parsed, source)):
+                required[parsed.text(default)] = spec
+        elif node.type == "object":
+            given = js_object_fields(parsed, node, lambda key: js_key(parsed, key))
+            kind = js_string(parsed, given["type"]) if "type" in given else None
+            if kind in _GROUPS and "routes" in given:
+                groups.append((kind, _unwrap_js(given["routes"])))
+        stack.extend(reversed(node.named_children))
+    out = []
+    for kind, routes in groups:
+        names = [routes] if routes.type == "identifier" else \
+            [item.named_children[0] for item in routes.named_children
+             if item.type == "spread_element" and item.named_children] if routes.type == "array" else []
+        out += [(kind, required[parsed.text(n)]) for n in names
+                if n.type == "identifier" and parsed.text(n) in required]
     return out
 
 
@@ -99,14 +145,21 @@ def apply_strapi_routes(facts: dict[str, FileFacts], sizes: dict[str, int], read
     if not any(s.framework == "strapi" for f in facts.values() for s in f.surfaces):
         return
     name = _plugin_name(sizes, read)
+    spread: dict[str, str] = {}  # a routes module -> the group a typed group elsewhere puts its list in
+    for f in facts.values():
+        for kind, specifier in f.strapi_groups:
+            if (target := js_module_file(facts, f.path, specifier)) is not None:
+                spread.setdefault(target, kind)
     for f in facts.values():
         out = []
         for surface in f.surfaces:
             if surface.framework != "strapi":
                 out.append(surface)
                 continue
-            if name is not None:
-                out.append(under(surface, f"/api/{name}" if surface.detail["strapi"] == "content-api" else f"/{name}"))
+            group = surface.detail["strapi"] or spread.get(f.path, "admin")  # a bare list: admin
+            if name is not None:  # where Strapi serves them, whatever prefix the docs write them under
+                served = under(surface, f"/api/{name}" if group == "content-api" else f"/{name}")
+                out.append(replace(served, detail={**served.detail, "framework_mount": True}))
         f.surfaces = out
 
 

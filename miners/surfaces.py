@@ -203,7 +203,8 @@ _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"pu
 # of their own; `tornado`: its handler lists are data (`[(r"/x", XHandler)]`), not calls a word names
 # (an ArgumentParser declares a command only with its `prog` (_Python.argparse; add_parser is a call word)
 _PY_WORDS = (b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI(): its own pages
-             b"StaticFiles(")  # Starlette's files mounted at a path
+             b"StaticFiles(",  # Starlette's files mounted at a path
+             b"FastHTML(", b"fast_app(")  # FastHTML routes with `@rt("/x")` of `rt = app.route`
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
 _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework(?:_nested)?|jupyter_server|"
@@ -315,7 +316,7 @@ _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
 _PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django", b"jupyter_server",
                                  b"notebook"))
-_PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles"))
+_PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles", b"FastHTML", b"fast_app"))
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -900,6 +901,7 @@ PY_CONSTRUCTORS = {
     "Group": ("click-group", "click"),
     "RouteTableDef": ("http", "aiohttp"),
     "Bottle": ("http", "bottle"),
+    "FastHTML": ("http", "fasthtml"),
 }
 PY_CLICK_MODULES = ("click", "asyncclick", "rich_click", "cloup")  # all decorate with command()/group()
 PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "starlette": "starlette",
@@ -928,6 +930,7 @@ class _Python:
         self.strings: dict[str, str] = {}
         self._constants()
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, constructor call)
+        self._route_aliases: dict[str, str] = {}  # a name for an app's route() (FastHTML's rt) -> the app
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             while right is not None and right.type == "parenthesized_expression" and right.named_child_count == 1:
@@ -944,6 +947,19 @@ class _Python:
                     known = ("http", next((f for m, f in PY_HTTP_MODULES.items() if m in self.modules), "python-web"))
                 if known:
                     self.vars[pf.text(left)] = (known[0], known[1], right)
+            elif left is not None and right is not None and left.type in ("pattern_list", "tuple_pattern") and \
+                    right.type == "call" and self.callee_last(right) == "fast_app" and left.named_children and \
+                    left.named_children[0].type == "identifier":
+                # FastHTML's `app, rt = fast_app()`: the app, and its route() by another name
+                self.vars[pf.text(left.named_children[0])] = ("http", "fasthtml", right)
+                if len(left.named_children) > 1 and left.named_children[1].type == "identifier":
+                    self._route_aliases[pf.text(left.named_children[1])] = pf.text(left.named_children[0])
+        for node in self.assignments:  # FastHTML's `rt = app.route`
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and left.type == "identifier" and right.type == "attribute" and \
+                    self.pf.text(right.child_by_field_name("attribute")) == "route" and \
+                    self.vars.get(self.pf.text(right.child_by_field_name("object")), ("",))[1:2] == ("fasthtml",):
+                self._route_aliases[pf.text(left)] = pf.text(right.child_by_field_name("object"))
         self.out: list[Surface] = []
         self.found_mounts: list[Mount] = []
         self.found_viewsets: list[ViewSet] = []
@@ -1524,6 +1540,12 @@ class _Python:
             function = self.pf.text(definition.child_by_field_name("name")) if definition is not None else None
             doc = first_paragraph(self.docstring(definition)) if definition is not None else ""
             for dec, receiver, attr, positional, keywords, called in self.decorators(node):
+                if receiver is None and attr in self._route_aliases:  # FastHTML's @rt("/x"), or @rt alone
+                    receiver, attr = self._route_aliases[attr], "route"
+                    if not called and function:  # the path from the function's name: `def index()` is /
+                        self.route(node, ("fasthtml", ""), "/" + ("" if function == "index" else function), "route",
+                                   None, function, doc, receiver)
+                        continue
                 if called and receiver is None and attr in self.route_wrappers():  # @api("/v1/rules", methods=[...])
                     at, name, inner, inner_receiver = self.route_wrappers()[attr]
                     given = positional[at] if len(positional) > at else keywords.get(name)
@@ -1631,8 +1653,8 @@ class _Python:
             return
         known = self.http_framework(receiver)
         handlers = py_args(outer.child_by_field_name("arguments"))[0]
-        if known is None or len(handlers) != 1 or handlers[0].type != "identifier":
-            return
+        if known is None or len(handlers) != 1 or handlers[0].type not in ("identifier", "attribute"):
+            return  # (langserve's `app.get(namespace + "/playground/{file_path:path}")(api_handler.playground)`)
         positional, keywords = py_args(call.child_by_field_name("arguments"))
         path = self.path_of(positional[0] if positional else keywords.get("path") or keywords.get("rule"))
         methods = keywords.get("methods") or keywords.get("method")
@@ -1750,6 +1772,10 @@ class _Python:
             return out
         if kind == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "%":
             return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
+        if kind == "boolean_operator" and self.pf.text(node.child_by_field_name("operator")) == "or" and \
+                py_string(self.pf, node.child_by_field_name("right")) == "":
+            # langserve's `namespace = path or ""`: the left's value, whatever it is ("" either way when it is empty)
+            return self.text_value(node.child_by_field_name("left"), at, depth + 1)
         if kind == "subscript":  # config["route_path"]["seg"] of a config file the module loads
             keys: list[str] = []
             while node is not None and node.type == "subscript":
@@ -2798,6 +2824,9 @@ class _Python:
             path = _AIOHTTP_PARAM.sub(r"{\1}", path)
         if attr in HTTP_VERBS:
             methods = [attr.upper()]
+        elif methods_node is None and framework == "fasthtml":
+            # FastHTML's route(): the method a handler's name is (`def post()`), else GET and POST
+            methods = [handler.upper()] if handler in HTTP_VERBS else ["GET", "POST"]
         elif methods_node is None:
             methods = ["GET"]  # Flask's route() and FastAPI's api_route() default to GET
         else:

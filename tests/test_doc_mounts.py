@@ -91,3 +91,37 @@ def test_a_host_written_without_its_scheme_names_the_path_after_it(tmp_path, cap
     foreign = README.replace("`POST /auth/login/`", "github.com/auth/login/").replace(
         "`POST /auth/logout/`", "pypi.org/auth/logout/")
     assert "ANY /login/" in mined_routes(tmp_path / "f", capsys, {"authkit/urls.py": URLS, "README.md": foreign})
+
+
+def test_a_librarys_routes_under_the_prefix_its_callers_give_go_where_the_docs_mount_them(tmp_path, capsys):
+    """langserve: `add_routes(app, runnable, path="")` registers `f"{namespace}/invoke"` (and
+    `app.get(namespace + "/playground")(handler.playground)`) with `namespace = path or ""`;
+    nothing in the package calls it. The README names the endpoints bare once ("`/invoke` and
+    `/batch` endpoints") and then under its example mount: the mount wins, for the code says a
+    prefix comes first, and the route says so."""
+    server = '''
+from fastapi import FastAPI
+
+
+def add_routes(app: FastAPI, runnable, path: str = "") -> None:
+    namespace = path or ""
+
+    @app.post(f"{namespace}/invoke")
+    async def invoke(request):
+        return await runnable.invoke(request)
+
+    @app.post(namespace + "/batch")
+    async def batch(request):
+        return await runnable.batch(request)
+
+    app.get(namespace + "/playground")(runnable.playground)
+'''
+    docs = ("Efficient `/invoke` and `/batch` endpoints.\n\n    add_routes(app, runnable, path=\"/my_runnable\")\n\n"
+            "- `POST /my_runnable/invoke` - invoke it\n- `POST /my_runnable/batch` - on a batch\n")
+    routes = mined_routes(tmp_path, capsys, {"langserve/__init__.py": "", "langserve/server.py": server,
+                                             "README.md": docs})
+    assert set(routes) == {"POST /my_runnable/invoke", "POST /my_runnable/batch", "GET /my_runnable/playground"}
+    unknowns = routes["POST /my_runnable/batch"]["unknowns"]
+    assert any("the `path` argument of add_routes()" in u for u in unknowns), unknowns
+    bare = mined_routes(tmp_path / "bare", capsys, {"langserve/__init__.py": "", "langserve/server.py": server})
+    assert set(bare) == {"POST /invoke", "POST /batch", "GET /playground"}
