@@ -8,6 +8,10 @@ the documentation names the routes of one file under one prefix (two of them at 
 least twice as many as it names bare or under any other prefix), every route of that file is
 served under it, with the line that shows it as evidence and a note that the prefix is the
 documentation's, not the code's. A route the docs name as the code writes it keeps its path.
+
+A Django app's README that shows the include itself, `path("api/v1/", include("catalogue_server.api_urls"))`,
+says outright where that module's routes go: they are served there whatever the votes say (its
+`products/` is not the bare `/products/` the same README names as the other module's mount).
 """
 
 from __future__ import annotations
@@ -26,6 +30,25 @@ DOCUMENTED_MOUNT = ("served under {prefix} as the documentation writes it ({wher
 _NOT_A_PREFIX = re.compile(r"[^\w{}<>:.~@$+=!%,/-]")  # what a mount's path cannot hold (prose, a glob)
 
 
+# `path("api/v1/", include("catalogue_server.api_urls"))`, `url(r'^auth/', include('authkit.urls'))`
+_INCLUDE = re.compile(r"""\b(?:re_)?path\(\s*r?(['"])\^?([\w./-]*)\1\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\3"""
+                      r"""|\burl\(\s*r?(['"])\^([\w./-]*)\5\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\7""")
+
+
+def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, str, int]]:
+    """{module: (prefix, file, line)} of the Django includes the documentation shows, each module
+    at the first prefix shown (a changelog's are history)."""
+    out: dict[str, tuple[str, str, int]] = {}
+    for where, text in texts:
+        if HISTORY.search(where) or "include(" not in text:
+            continue
+        for m in _INCLUDE.finditer(text):
+            prefix, module = (m[2], m[4]) if m[4] else (m[6], m[8])
+            out.setdefault(module, ("/" + prefix.lstrip("/") if prefix.strip("/") else "", where,
+                                    text.count("\n", 0, m.start()) + 1))
+    return out
+
+
 def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]]) -> None:
     """Rename, in place, each file's routes to the prefix its documentation serves them under."""
     if not texts or not any(sum(s.kind == "http-route" for s in f.surfaces) >= 2 for f in facts.values()):
@@ -33,11 +56,12 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
     named = documented_paths(texts, files=lambda where: not HISTORY.search(where))
     if not named:
         return
+    included = _included_files(facts, documented_includes(texts))
     by_segment = paths_by_segment(named)
-    for f in facts.values():
+    for path, f in facts.items():
         # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
         routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
-        if len(routes) < 2:
+        if not routes or len(routes) < 2 and path not in included:
             continue
         votes: Counter[str] = Counter()
         bare: set[int] = set()
@@ -51,6 +75,15 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
             votes.update(prefixes)
             if "" in prefixes:
                 bare.add(i)
+        if path in included and not any("mounted_at" in s.detail for s in routes):
+            prefix, where, line = included[path]
+            # the include shown, unless the docs name its routes bare and never under it
+            if prefix and (votes[prefix.rstrip("/")] or not bare):
+                mounted = {id(s) for s in routes if not _under(s.name.partition(" ")[2], prefix)}
+                f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
+                continue
+        if len(routes) < 2:
+            continue
         prefix = _the_prefix(votes)
         if prefix is None:
             continue
@@ -100,3 +133,20 @@ def _served_under(surface: Any, prefix: str, where: str, line: int) -> Any:
                    detail={**surface.detail, "path": full,
                                                      "docs_mount": {"prefix": prefix, "where": where, "line": line,
                                                                     "written": surface.name}})
+
+
+Include = tuple[str, str, int]  # (prefix, the file that shows it, its line)
+
+
+def _included_files(facts: dict[str, Any], includes: dict[str, Include]) -> dict[str, Include]:
+    """{file: its documented include} for the modules of `includes` the tree holds as a file."""
+    if not includes:
+        return {}
+    out = {}
+    for path in facts:
+        if path.endswith(".py"):
+            dotted = path[:-3].replace("/", ".")
+            for module, given in includes.items():
+                if dotted == module or dotted.endswith("." + module):  # (a src/ layout)
+                    out[path] = given
+    return out

@@ -519,6 +519,9 @@ def _unlisted_internal(routes: list[dict[str, Any]], paths: list[str], texts: li
         for m, names in lists.items():
             if method in (m, "ANY", "*") or not m:  # (a list that gives no method lists every one)
                 token = names.naming(path) if path != "/" else ("/" if "/" in names.by_segment.get("", ()) else None)
+                written = route["evidence"][0].get("written") if route["evidence"] else None
+                if token is None and written and written != "/":  # (served under the docs' mount, listed
+                    token = names.naming(written)  # without it: `/django_drf_coy_apis/x` and `/x/<pk>`)
                 if token is not None:
                     found.append((m, token))
         return found

@@ -527,6 +527,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                          "line": surface.line}]
             if "template" in surface.detail:  # the path as written, when it serves more than one
                 evidence[0]["template"] = surface.detail["template"]
+            if mount:  # the path as the code writes it, which an endpoint list may name too
+                evidence[0]["written"] = mount["written"].partition(" ")[2]
             needed = next((d for d in FRAMEWORK_PACKAGES.get(surface.framework, ()) if d in package["deps"]), None)
             if needed is not None:  # the package's manifest names the framework: independent of the code
                 manifest, line = package["deps"][needed]

@@ -27,21 +27,28 @@ You now have:
 - `POST /auth/login/` - log in
 - `POST /auth/logout/` - log out
 '''
+LISTED = README.replace('    path("auth/", include("authkit.urls"))', "    (see below)")
 
 
 def test_a_reusable_apps_routes_are_served_under_the_mount_its_readme_gives(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {"authkit/urls.py": URLS, "README.md": README})
-    assert set(routes) == {"ANY /auth/login/", "ANY /auth/logout/", "ANY /auth/user/", "ANY /auth"}
+    # (the include the README shows: `auth/` as written, its root /auth/)
+    assert set(routes) == {"ANY /auth/login/", "ANY /auth/logout/", "ANY /auth/user/", "ANY /auth/"}
     user = routes["ANY /auth/user/"]  # not named by the docs, but in the file they mount
-    assert {"kind": "documentation", "detail": "README.md writes its routes under /auth", "path": "README.md",
-            "line": 9} in user["evidence"]
-    assert "served under /auth as the documentation writes it (README.md:9); the code leaves the mount to the " \
+    assert {"kind": "documentation", "detail": "README.md writes its routes under /auth/", "path": "README.md",
+            "line": 5} in user["evidence"]
+    assert "served under /auth/ as the documentation writes it (README.md:5); the code leaves the mount to the " \
         "application or deployment that serves it" in user["unknowns"]
+    listed = mined_routes(tmp_path / "listed", capsys, {"authkit/urls.py": URLS, "README.md": LISTED})
+    assert set(listed) == {"ANY /auth/login/", "ANY /auth/logout/", "ANY /auth/user/", "ANY /auth"}
+    assert {"kind": "documentation", "detail": "README.md writes its routes under /auth", "path": "README.md",
+            "line": 9} in listed["ANY /auth/user/"]["evidence"]  # (by the paths it lists, without the include)
     assert routes["ANY /auth/login/"]["evidence"][0] == {"kind": "route", "detail": "django: ANY /login/",
-                                                         "path": "authkit/urls.py", "line": 6}
+                                                         "path": "authkit/urls.py", "line": 6, "written": "/login/"}
 
 
 def test_routes_the_docs_write_as_the_code_does_or_under_two_prefixes_or_once_keep_their_paths(tmp_path, capsys):
+    README = LISTED  # (no include shown: the paths listed decide)
     bare = README.replace("/auth/login/", "/login/").replace("/auth/logout/", "/logout/")
     assert set(mined_routes(tmp_path / "a", capsys, {"authkit/urls.py": URLS, "README.md": bare})) == \
         {"ANY /login/", "ANY /logout/", "ANY /user/", "ANY /"}
@@ -125,3 +132,44 @@ def add_routes(app: FastAPI, runnable, path: str = "") -> None:
     assert any("the `path` argument of add_routes()" in u for u in unknowns), unknowns
     bare = mined_routes(tmp_path / "bare", capsys, {"langserve/__init__.py": "", "langserve/server.py": server})
     assert set(bare) == {"POST /invoke", "POST /batch", "GET /playground"}
+
+
+def test_the_include_a_readme_shows_mounts_that_module_whatever_else_it_names(tmp_path, capsys):
+    """catalogue-server: the README shows `path("api/v1/", include("catalogue_server.api_urls"))` and
+    `path("products/", include("catalogue_server.urls"))`, and names `/products/` (the HTML
+    catalogue) bare: api_urls' `products/` goes under /api/v1 all the same, and urls' root is
+    /products/. A changelog's include is history; a module the tree does not hold mounts nothing."""
+    api = "from django.urls import path\nfrom . import v\n\nurlpatterns = [\n" \
+        "    path('products/', v.products),\n    path('groups/', v.groups),\n]\n"
+    pages = "from django.urls import path\nfrom . import v\n\nurlpatterns = [\n" \
+        "    path('', v.product_list),\n    path('<slug:slug>/', v.product_detail),\n]\n"
+    readme = ('Add to your project\'s urls:\n\n    path("api/v1/", include("catalogue_server.api_urls")),\n'
+              '    path("products/", include("catalogue_server.urls")),\n    path("x/", include("other.urls")),\n\n'
+              "The HTML catalogue is now at `/products/`; the API's groups at `/api/v1/groups/`.\n")
+    files = {"catalogue_server/__init__.py": "", "catalogue_server/api_urls.py": api,
+             "catalogue_server/urls.py": pages, "README.md": readme}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert set(routes) == {"ANY /api/v1/products/", "ANY /api/v1/groups/", "ANY /products/",
+                           "ANY /products/<slug:slug>/"}, set(routes)
+    assert "served under /api/v1/ as the documentation writes it (README.md:3); the code leaves the mount to " \
+        "the application or deployment that serves it" in routes["ANY /api/v1/groups/"]["unknowns"]
+    history = {**files, "README.md": "The HTML catalogue is at `/products/`.\n",
+               "CHANGELOG.md": readme.replace("The HTML", "The old")}
+    assert "ANY /groups/" in mined_routes(tmp_path / "history", capsys, history)
+
+
+def test_an_endpoint_list_names_mounted_routes_with_the_mount_or_as_the_code_writes_them(tmp_path, capsys):
+    """django-drf-coy-apis lists `/django_drf_coy_apis/company-info` and `/company-info/<id>`: both
+    name the routes its README's include mounts, so the list still says what is served, and a
+    route it leaves out is internal."""
+    names = ["company-info", "products", "clients", "sponsors", "events"]
+    urls = "from django.urls import path\nfrom . import v\n\nurlpatterns = [\n" + "".join(
+        f"    path('{n}/', v.{n.replace('-', '_')}),\n    path('{n}/<int:pk>/', v.{n.replace('-', '_')}_one),\n"
+        for n in [*names, "hidden"]) + "]\n"
+    readme = "    path('coy/', include('coy.urls')),\n\nKey API Endpoints\n-----------------\n\n" + "".join(
+        f"* ``/coy/{n}`` and ``/{n}/<pk>``\n" for n in names)
+    routes = mined_routes(tmp_path, capsys, {"coy/__init__.py": "", "coy/urls.py": urls, "README.md": readme})
+    assert routes["ANY /coy/clients/<int:pk>/"]["visibility"] == "public"
+    assert routes["ANY /coy/clients/"]["visibility"] == "public"
+    assert routes["ANY /coy/hidden/"]["visibility"] == "internal"
+    assert routes["ANY /coy/hidden/<int:pk>/"]["visibility"] == "internal"
