@@ -57,8 +57,9 @@ _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \
 # a code span, where an entry begins, of a method and a path written without its leading slash
 # (`GET keystore/cert`, `POST logout`: relative to where the app is mounted)
 _RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
-# a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`
-_ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+)\}([^\s`'\"()|*,]*)")
+# a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`, `/assistants/{id}/{schemas|graph}`
+_ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+|\w+(?:\|\w+)+)\}"
+                           r"([^\s`'\"()|*,]*)")
 # the mark between two methods each in its own code span
 _JOINED = re.compile(_METHOD + r"`[ \t]*([/|,])[ \t]*`(?=" + _METHOD + r"`)")
 # a path with an optional part, `/api/keys[/{id}]`
@@ -247,8 +248,8 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     if "` `/" in line:  # `/api/tasks/{id}/enable` `/disable`: the siblings too
         line = _SEGMENT_SIBLINGS.sub(lambda m: m[0] + " " + " ".join(
             m[1] + seg.strip(" \t`/") for seg in m[3].split()), line)
-    if "," in line and "{" in line:
-        line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in m[2].split(",")), line)
+    if ("," in line or "|" in line) and "{" in line:
+        line = _ALTERNATIVES.sub(lambda m: " ".join(m[1] + alt + m[3] for alt in re.split(r"[,|]", m[2])), line)
     if "…/" in line or "../" in line:
         line = _elided(line)
     if "[/" in line:  # `/api/accounts[/{user}]`: the path without its optional part, and with it

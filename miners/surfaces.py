@@ -2240,6 +2240,7 @@ class _Python:
             return
         lists: list[Any] = []
         entries: list[Any] = []
+        subclasses = self.application_subclasses()
         for call, receiver, attr in self.call_info():  # (a subclass of Application too: TabPyTornadoApp([...]))
             if attr in ("extend", "append") and receiver is not None and \
                     receiver.lower().rsplit(".", 1)[-1].endswith("handlers"):
@@ -2250,7 +2251,7 @@ class _Python:
                     lists += self.tornado_lists(positional[0], call, 0)
                 elif len(positional) == 1 and positional[0].type == "tuple":
                     entries.append(positional[0])
-            elif attr in ("add_handlers", "__init__") or attr.endswith(("Application", "App")):
+            elif attr in ("add_handlers", "__init__") or attr.endswith(("Application", "App")) or attr in subclasses:
                 positional, keywords = py_args(call.child_by_field_name("arguments"))
                 at = 1 if attr == "add_handlers" else 0
                 given = positional[at] if len(positional) > at else keywords.get(
@@ -2424,6 +2425,19 @@ class _Python:
                         for c in descendants(fn, "call"))
             if loops and joins:
                 out.add(self.pf.text(fn.child_by_field_name("name")))
+        return out
+
+    def application_subclasses(self) -> set[str]:
+        """The classes this module defines on Tornado's Application (`class DiffServer(tornado.web.Application)`),
+        whatever their names: constructing one takes the handler list as Application's does."""
+        out = set()
+        for stmt in self.pf.tree.root_node.named_children:
+            cls = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+            bases = cls.child_by_field_name("superclasses") if cls is not None and cls.type == "class_definition" \
+                else None
+            if bases is not None and any(self.pf.text(b).rsplit(".", 1)[-1] == "Application"
+                                         for b in bases.named_children):
+                out.add(self.pf.text(cls.child_by_field_name("name")))
         return out
 
     def tornado_lists(self, node: Any, at: Any, depth: int) -> list[Any]:

@@ -172,13 +172,15 @@ def test_a_table_that_gives_the_path_before_the_method():
               "| `/files/{name}` | Download | GET, DELETE | a file |\n| `/v1/models` | GET | Models |\n"
               "| `/not/an/entry` | Something | Else | GET |\n")
     listed = ("| `/services/{id}/{start,stop}/` | POST | Power |\n- `GET /x/{a,b}` and /y\n"
+              "- `GET /assistants/{id}/{schemas|graph}`\n"  # (skeino's alternatives, with bars)
               "| `POST /comments/{id}/approve/` `…/reject/` | moderators |\n"  # an elided path: a sibling
               "| `GET /notifications/`, `POST …/read-all/` | inbox |\n"  # below one segment: a child
               "| POST | /api/auth/login · register | auth |\n"  # siblings after middle dots
               "| `GET`/`DELETE` | `/api/keys[/{id}]` | keys |\n")  # an optional part: both paths
     alternatives = endpoint_list([("README.md", listed)])[0]
     assert sorted(alternatives) == [("DELETE", "/api/keys"), ("DELETE", "/api/keys/{id}"), ("GET", "/api/keys"),
-                                    ("GET", "/api/keys/{id}"),
+                                    ("GET", "/api/keys/{id}"), ("GET", "/assistants/{id}/graph"),
+                                    ("GET", "/assistants/{id}/schemas"),
                                     ("GET", "/notifications"), ("GET", "/x/a"), ("GET", "/x/b"), ("GET", "/y"),
                                     ("POST", "/api/auth/login"), ("POST", "/api/auth/register"),
                                     ("POST", "/comments/{id}/approve"), ("POST", "/comments/{id}/reject"),

@@ -1222,6 +1222,23 @@ def _write_tree(root, files: dict[str, str]) -> None:
         (root / name).write_text(text)
 
 
+def test_tornado_handlers_given_to_an_application_subclass_of_any_name(tmp_path, capsys):
+    """web-monitoring-diff: `class DiffServer(tornado.web.Application)`, built with `DiffServer([...])`
+    in make_app(); a class of another name that is no Application takes no handler list."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "",
+        "svc/server.py": (
+            "import tornado.web\n\n\nclass DiffServer(tornado.web.Application):\n    pass\n\n\n"
+            "class Registry:\n    pass\n\n\n"
+            "class HealthCheckHandler(tornado.web.RequestHandler):\n"
+            "    async def get(self):\n        self.write({})\n\n\n"
+            "class IndexHandler(tornado.web.RequestHandler):\n    async def get(self):\n        self.write({})\n\n\n"
+            "def make_app():\n    Registry([(r'/not-a-route', IndexHandler)])\n"
+            "    return DiffServer([(r'/healthcheck', HealthCheckHandler), (r'/', IndexHandler)], debug=False)\n"),
+    })
+    assert sorted(routes) == ["GET /", "GET /healthcheck"], sorted(routes)
+
+
 def test_tornado_handler_lists_serve_each_method_their_handler_classes_define(tmp_path, capsys):
     root = tmp_path / "tornado-svc"
     files = {
