@@ -49,7 +49,47 @@ def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, st
     return out
 
 
-def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]]) -> None:
+_JS_USE = re.compile(r"""\b\w+\.use\(\s*(['"`])(/[\w./-]*)\1\s*,\s*([A-Za-z_$][\w$]*)""")
+
+
+def documented_use(texts: list[tuple[str, str]], package: str | None) -> tuple[str, str, int] | None:
+    """(prefix, file, line) of the one Express mount the documentation shows of the package's own
+    server, `app.use('/parse', server.app)` with `server = new ParseServer(...)` and ParseServer
+    required from the package (or `app.use('/x', made)` of `made = pkg(...)`); None if none, or
+    if it shows the package at two prefixes."""
+    if not package:
+        return None
+    found: set[str] = set()
+    first: tuple[str, str, int] | None = None
+    quoted = re.escape(package)
+    imported = re.compile(r"""(?:require\(\s*['"]""" + quoted + r"""['"]\s*\)|from\s+['"]""" + quoted + r"""['"])""")
+    for where, text in texts:
+        if HISTORY.search(where) or ".use(" not in text or imported.search(text) is None:
+            continue
+        names = _imported_names(text, quoted)
+        for m in _JS_USE.finditer(text):
+            bound = re.search(r"\b(?:const|let|var)\s+" + re.escape(m[3]) +
+                              r"\s*=\s*(?:await\s+)?(?:new\s+)?([\w$.]+)\s*\(", text)
+            if m[3] in names or bound is not None and bound[1].split(".")[0] in names:
+                found.add(m[2])
+                first = first or (m[2], where, text.count("\n", 0, m.start()) + 1)
+    return first if len(found) == 1 else None
+
+
+def _imported_names(text: str, quoted: str) -> set[str]:
+    """The names a text binds to the package or its exports: `const ParseServer =
+    require('parse-server').ParseServer`, `const { ParseServer } = require(...)`, `import X from`."""
+    out = set()
+    for m in re.finditer(r"""\b(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*require\(\s*['"]""" + quoted
+                         + r"""['"]\s*\)""", text):
+        out.update(re.findall(r"[A-Za-z_$][\w$]*", m[1].split(":")[-1] if "{" not in m[1] else m[1]))
+    for m in re.finditer(r"""\bimport\s+([^;'"]+?)\s+from\s+['"]""" + quoted + r"""['"]""", text):
+        out.update(re.findall(r"[A-Za-z_$][\w$]*", m[1].replace(" as ", " ")))
+    out.discard("default")
+    return out
+
+
+def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]], package: str | None = None) -> None:
     """Rename, in place, each file's routes to the prefix its documentation serves them under."""
     if not texts or not any(sum(s.kind == "http-route" for s in f.surfaces) >= 2 for f in facts.values()):
         return  # (a library's documentation is not read for it)
@@ -58,6 +98,8 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]])
         return
     included = _included_files(facts, documented_includes(texts))
     by_segment = paths_by_segment(named)
+    if _use_mounted(facts, documented_use(texts, package), by_segment):
+        return
     for path, f in facts.items():
         # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
         routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
@@ -150,3 +192,24 @@ def _included_files(facts: dict[str, Any], includes: dict[str, Include]) -> dict
                 if dotted == module or dotted.endswith("." + module):  # (a src/ layout)
                     out[path] = given
     return out
+
+
+def _use_mounted(facts: dict[str, Any], use: tuple[str, str, int] | None, by_segment: dict[str, list[str]]) -> bool:
+    """Serve every JS route the code leaves unmounted under the Express mount the docs show, when
+    the docs name one of them under it at least (the mount shown is the deployment's fact; a path
+    they name bare is often a link to elsewhere); whether it did."""
+    if use is None:
+        return False
+    prefix, where, line = use
+    routes = [s for f in facts.values() if f.language in ("javascript", "typescript", "tsx") for s in f.surfaces
+              if s.kind == "http-route" and not s.detail.get("framework_mount") and "mounted_at" not in s.detail
+              and not _under(s.name.partition(" ")[2], prefix)]
+    votes: Counter[str] = Counter()
+    for surface in routes:
+        votes.update(_prefixes(surface.name.partition(" ")[2], by_segment, {}))
+    if not votes[prefix.rstrip("/")]:
+        return False
+    mounted = {id(s) for s in routes}
+    for f in facts.values():
+        f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
+    return True

@@ -213,7 +213,8 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_strapi_routes(facts, sizes, tree.read)  # a Strapi plugin's route objects under its name
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
-    apply_documented_mounts(facts, words["documentation"].texts)  # under the prefix the docs mount a file's routes at
+    # under the prefix the docs mount a file's routes at
+    apply_documented_mounts(facts, words["documentation"].texts, package.get("npm_name"))
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
     for candidate in candidates if built else ():
         if candidate["source"]["path"] in built:

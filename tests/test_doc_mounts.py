@@ -173,3 +173,29 @@ def test_an_endpoint_list_names_mounted_routes_with_the_mount_or_as_the_code_wri
     assert routes["ANY /coy/clients/"]["visibility"] == "public"
     assert routes["ANY /coy/hidden/"]["visibility"] == "internal"
     assert routes["ANY /coy/hidden/<int:pk>/"]["visibility"] == "internal"
+
+
+def test_the_express_mount_a_readme_shows_of_the_packages_server_mounts_its_routes(tmp_path, capsys):
+    """parse-server's README: `const server = new ParseServer({...})` of `require('parse-server').ParseServer`,
+    then `app.use('/parse', server.app)`: every route its routers register is under /parse (one of
+    them named there). Mounts of something else, or of the package at two prefixes, move nothing."""
+    pages = "const express = require('express');\nconst router = express.Router();\n" \
+        "router.get('/apps/:appId/verify_email', verify);\nrouter.post('/apps/:appId/resend', resend);\n" \
+        "module.exports = router;\n"
+    health = "const express = require('express');\nconst app = express();\napp.get('/health', ok);\n" \
+        "module.exports = app;\n"
+    readme = ("```js\nconst ParseServer = require('parse-server').ParseServer;\nconst app = express();\n"
+              "const server = new ParseServer({ appId: 'x' });\napp.use('/parse', server.app);\n"
+              "app.use('/static', express.static('public'));\n```\n\nCheck `http://localhost:1337/parse/health`.\n")
+    files = {"package.json": '{"name": "parse-server", "version": "9.10.0", "main": "lib/index.js"}',
+             "lib/index.js": "module.exports = { pages: require('./pages'), health: require('./health') };\n",
+             "lib/pages.js": pages, "lib/health.js": health, "README.md": readme}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert set(routes) == {"GET /parse/apps/:appId/verify_email", "POST /parse/apps/:appId/resend",
+                           "GET /parse/health"}, set(routes)
+    assert "served under /parse as the documentation writes it (README.md:5); the code leaves the mount to the " \
+        "application or deployment that serves it" in routes["GET /parse/health"]["unknowns"]
+    twice = {**files, "README.md": readme.replace("```\n", "app.use('/v2', server.app);\n```\n", 1)}
+    assert "GET /health" in mined_routes(tmp_path / "twice", capsys, twice)
+    other = {**files, "README.md": readme.replace("require('parse-server')", "require('other-server')")}
+    assert "GET /health" in mined_routes(tmp_path / "other", capsys, other)
