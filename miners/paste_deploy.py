@@ -171,7 +171,8 @@ def _enclosing(symbols: list[Symbol], line: int) -> Symbol | None:
 
 class _CallGraph:
     """The package's own functions a function calls, by name: `f()` (this file's, or imported),
-    `mod.f()` (a module this file imports). Files are parsed again here, only those a factory reaches."""
+    `mod.f()` (a module this file imports), a class's `__init__` by its construction, and a method's
+    `self.m()`. Files are parsed again here, only those a factory reaches."""
 
     def __init__(self, facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
         self.facts = facts
@@ -210,14 +211,22 @@ class _CallGraph:
             head, _, rest = text.partition(".")
             if not text or "." in rest:
                 continue
+            if head == "self" and rest and "." in name:  # a method of the same class: `self._datastore_router(m)`
+                out.append((path, f"{name.split('.')[0]}.{rest}"))
+                continue
             if not rest and any(s.name == head and s.kind == "function" for s in self.facts[path].symbols):
                 out.append((path, head))
+                continue
+            if not rest and any(s.name == head and s.kind == "class" for s in self.facts[path].symbols):
+                out.append((path, f"{head}.__init__"))  # trove's `return API()`: its __init__ registers
                 continue
             dotted = absolute(f"{names[head]}.{rest}" if rest else names[head], path) if head in names else None
             module, _, function_name = (dotted or "").rpartition(".")
             there = self.modules.get(module)
             if there is not None:
                 out.append((there, function_name))
+                if any(s.name == function_name and s.kind == "class" for s in self.facts[there].symbols):
+                    out.append((there, f"{function_name}.__init__"))
         return out
 
     def load(self, path: str) -> tuple[ParsedFile, dict[str, str]] | None:

@@ -289,7 +289,10 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
                                                        or _PY_VERB_ROW.search(source) is not None)
             or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
             or (b"Mapper" in source or b"RoutesDispatcher" in source) and _PY_MAPPER_CONNECT.search(source) is not None
-            or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None)
+            or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
+            # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
+            or b"RequestHandler" in tokens and b"routes" in tokens
+            or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
 
 
 def _py_resource_table(source: bytes, tokens: AbstractSet[bytes]) -> bool:
@@ -1148,8 +1151,33 @@ class _Python:
         self.django()
         self.urlpatterns_factories()
         self.verb_first()
+        self.bokeh()
         self.mcp()
         return self.out
+
+    def bokeh(self) -> None:
+        """A Bokeh server's documents, `{"/status": status_doc, ...}` given to bokeh's `Server(...)`,
+        `BokehTornado(...)` or a function of the package named for it (dask's `BokehApplication(
+        applications, ...)`): each key is a page the server serves (GET)."""
+        if b"Bokeh" not in self.pf.source and b"bokeh" not in self.pf.source:
+            return
+        for call, _, attr in self.call_info():
+            named = attr in ("Server", "BokehTornado") and "bokeh" in self.names.get(attr, "")
+            if not named and "Bokeh" not in attr:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            given = positional[0] if positional else keywords.get("applications")
+            table = self.value_of(given, call) if given is not None and given.type == "identifier" else given
+            if table is None or table.type != "dictionary":
+                continue
+            for pair in table.named_children:
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                path = py_string(self.pf, key) if key is not None and key.type == "string" else None
+                if path is not None and path.startswith("/") and " " not in path:
+                    value = pair.child_by_field_name("value")
+                    handler = self.pf.text(value) if value is not None and value.type == "identifier" else None
+                    self.out.append(_surface("http-route", _route_name("GET", path), pair, "bokeh", handler=handler,
+                                             detail={"method": "GET", "path": path}))
 
     def verb_first(self) -> None:
         """A package's own router taking the method first: `server.add_route("POST", TOKEN_PATH,
@@ -2236,8 +2264,9 @@ class _Python:
     # `default_handlers` another module joins): each entry is a path regex and a RequestHandler
     # class, which answers the methods it defines (a resource route, resolved in assembly)
     def tornado(self) -> None:
-        if "tornado" not in self.modules and "jupyter_server" not in self.modules:  # (a Jupyter server extension's)
-            return
+        if "tornado" not in self.modules and "jupyter_server" not in self.modules and not any(
+                imported.endswith(".RequestHandler") for imported in self.names.values()):
+            return  # (a Jupyter server extension's; a package's own RequestHandler, dask's, is Tornado's)
         lists: list[Any] = []
         entries: list[Any] = []
         subclasses = self.application_subclasses()
@@ -2262,13 +2291,18 @@ class _Python:
             elif attr == "add_route" and "falcon" not in self.modules:
                 entries.append(call)  # a server that wraps Tornado's: `server.add_route(r"/api/files", FilesHandler, args)`
         named: dict[int, str] = {}  # a module-level list -> its name: another module may take its entries
+        relative: set[int] = set()  # module-level `routes` lists, whose loader joins them to its prefix
         for node in self.assignments:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is not None and right is not None and right.type in ("list", "set", "tuple") and \
-                    self.pf.text(left).rsplit(".", 1)[-1].lower().endswith("handlers"):
+            last = self.pf.text(left).rsplit(".", 1)[-1].lower() if left is not None else ""
+            table = last == "routes" or last.endswith("_routes")
+            if right is not None and right.type in ("list", "set", "tuple") and (last.endswith("handlers") or (
+                    table and left.type == "identifier" and _module_level(node))):
                 lists.append(right)
                 if left.type == "identifier" and _module_level(node):
                     named[right.start_byte] = self.pf.text(left)
+                if not last.endswith("handlers"):
+                    relative.add(right.start_byte)
         tables = set()
         if b"routes" in self.pf.source or b"handlers" in self.pf.source:
             # `return {'routes': [(r'/datasets', DatasetsHandler, cfg), ...]}`: a module's table for a
@@ -2302,6 +2336,11 @@ class _Python:
                     "jupyter_server" in self.modules and entry.parent is not None and \
                     entry.parent.parent is not None and entry.parent.parent.type == "argument_list":
                 pattern = "/" + pattern  # an ExtensionApp's `self.handlers.extend([("x/y", H)])`: under base_url
+            elif pattern is not None and not pattern.startswith(("/", "^", DEFERRED)) and \
+                    entry.parent.start_byte in relative:
+                # dask's `routes = [(r"info/main/workers.html", Workers, {})]`, which get_handlers()
+                # joins to the server's prefix ("/" by default)
+                pattern, unknown = "/" + pattern, f"the prefix the `{named[entry.parent.start_byte]}` list is joined to"
             if pattern is None and items[0].type == "binary_operator" and \
                     self.pf.text(items[0].child_by_field_name("operator")) == "+":
                 # `route_prefix + r"/status"`: a prefix the configuration sets; the path as registered
@@ -2344,10 +2383,13 @@ class _Python:
             if bound:
                 mappers.add(bound)
         for call, receiver, attr in self.call_info():
-            if attr != "connect" or receiver is None or receiver not in mappers and \
+            if attr not in ("connect", "resource") or receiver is None or receiver not in mappers and \
                     "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
                 continue  # (a database's or a socket's connect: no route)
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "resource":
+                self.mapper_resource(call, positional, keywords)
+                continue
             texts = [self.resolve(p) for p in positional[:2]]
             path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
             if path is None or not path.startswith("/") or " " in path:
@@ -2369,6 +2411,32 @@ class _Python:
                 self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
                                          detail={"method": method, "path": path,
                                                  **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
+
+    # what Routes' mapper.resource() maps a collection to (its `new` and `edit` forms are left out:
+    # a REST controller seldom has those actions, and the mapper answers them with its error)
+    _RESOURCE_ROUTES = (("GET", ""), ("POST", ""), ("GET", "/{id}"), ("PUT", "/{id}"), ("DELETE", "/{id}"))
+
+    def mapper_resource(self, call: Any, positional: list[Any], keywords: dict[str, Any]) -> None:
+        """Routes' `mapper.resource("datastore", "datastores", path_prefix="/{tenant_id}",
+        collection={"detail": "GET"}, member={"action": "POST"})`: the collection's index and create,
+        the member's show, update and delete, and the extra actions the keywords name."""
+        collection = self.resolve(positional[1] if len(positional) > 1 else keywords.get("collection_name"))
+        if not collection or " " in collection:
+            return
+        prefix = self.resolve(keywords.get("path_prefix")) or "" if "path_prefix" in keywords else ""
+        base = _join_paths(prefix, "/" + collection.lstrip("/")) if prefix else "/" + collection.lstrip("/")
+        routes = list(self._RESOURCE_ROUTES)
+        for key, under in (("collection", ""), ("member", "/{id}")):
+            extra = py_literal(self.pf, keywords[key]) if keywords.get(key) is not None else None
+            for action, method in (extra.items() if isinstance(extra, dict) else ()):
+                if isinstance(action, str) and isinstance(method, str) and method.lower() in (*HTTP_VERBS, "any"):
+                    routes.append((method.upper(), f"{under}/{action}"))
+        within = _py_function_name(self.pf, call)
+        for method, rest in dict.fromkeys(routes):
+            path = base + rest
+            self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
+                                     detail={"method": method, "path": path, "resource_of": collection,
+                                             **({"within": within} if within else {})}))
 
     def handler_lists(self) -> None:
         """Handler lists made of other modules' (jupyterhub): `h.extend(handlers.default_handlers)`,

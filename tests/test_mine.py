@@ -2882,6 +2882,59 @@ def test_routes_of_a_routes_library_mapper(tmp_path, capsys):
                               "HEAD /profiles/{profile_id}", "POST /profiles"], sorted(routes)
 
 
+def test_a_routes_mapper_resource_and_the_paste_prefix_of_a_router_class(tmp_path, capsys):
+    """trove: `[app:troveapp] paste.app_factory = trove.common.api:app_factory` under `/v1.0` of a
+    `call:` composite; the factory returns `API()`, whose __init__ hands the mapper to its own
+    methods (`self._datastore_router(mapper)`), and `mapper.resource("datastore",
+    "/{tenant_id}/datastores", collection={"detail": "GET"})` maps index, create, show, update,
+    delete and the extra action."""
+    routes = mined_routes(tmp_path, capsys, {
+        "trove/__init__.py": "", "trove/common/__init__.py": "",
+        "trove/common/api.py": (
+            "import routes\n\n\nclass API(object):\n    def __init__(self):\n        mapper = routes.Mapper()\n"
+            "        self._datastore_router(mapper)\n\n    def _datastore_router(self, mapper):\n"
+            "        mapper.resource('datastore', '/{tenant_id}/datastores', controller=c,\n"
+            "                        collection={'detail': 'GET'})\n"
+            "        mapper.connect('/{tenant_id}/datastores/{datastore}/versions', controller=c,\n"
+            "                       action='version_index', conditions={'method': ['GET']})\n\n\n"
+            "def app_factory(global_conf, **local_conf):\n    return API()\n"),
+        "trove-26.0.0.data/data/etc/trove/api-paste.ini": (
+            "[composite:trove]\nuse = call:trove.common.wsgi:versioned_urlmap\n/: versions\n/v1.0: troveapi\n\n"
+            "[app:versions]\npaste.app_factory = trove.versions:app_factory\n\n"
+            "[pipeline:troveapi]\npipeline = authtoken troveapp\n\n"
+            "[app:troveapp]\npaste.app_factory = trove.common.api:app_factory\n"),
+    })
+    assert sorted(routes) == [
+        "DELETE /v1.0/{tenant_id}/datastores/{id}", "GET /v1.0/{tenant_id}/datastores",
+        "GET /v1.0/{tenant_id}/datastores/detail", "GET /v1.0/{tenant_id}/datastores/{datastore}/versions",
+        "GET /v1.0/{tenant_id}/datastores/{id}", "POST /v1.0/{tenant_id}/datastores",
+        "PUT /v1.0/{tenant_id}/datastores/{id}"], sorted(routes)
+
+
+def test_tornado_route_tables_of_a_packages_own_request_handler_and_bokeh_documents(tmp_path, capsys):
+    """dask: `routes: list[tuple] = [(r"json/counts.json", CountsJSON, {})]` of handlers on the
+    package's own RequestHandler (the module imports no Tornado), joined to the server's prefix by
+    get_handlers() ("/" by default, and said so); `applications = {"/status": status_doc}` given to
+    `BokehApplication(applications, ...)` serves each document (GET). A dict given elsewhere is data."""
+    routes = mined_routes(tmp_path, capsys, {
+        "distributed/__init__.py": "",
+        "distributed/http/utils.py": ("from tornado import web\n\n\n"
+                                      "class RequestHandler(web.RequestHandler):\n    pass\n"),
+        "distributed/http/json.py": (
+            "from distributed.http.utils import RequestHandler\n\n\nclass CountsJSON(RequestHandler):\n"
+            "    def get(self):\n        self.write({})\n\n\n"
+            "routes: list[tuple] = [\n    (r'json/counts.json', CountsJSON, {}),\n]\n"),
+        "distributed/dashboard/scheduler.py": (
+            "from distributed.dashboard.core import BokehApplication\n\n\ndef status_doc(s, extra, doc):\n"
+            "    pass\n\n\napplications = {\n    '/status': status_doc,\n    '/workers': status_doc,\n}\n"
+            "colors = {'/not-a-page': status_doc}\n\n\n"
+            "def connect(application, scheduler, prefix=''):\n"
+            "    app = BokehApplication(applications, scheduler, prefix=prefix)\n    print(colors)\n"),
+    })
+    assert sorted(routes) == ["GET /json/counts.json", "GET /status", "GET /workers"], sorted(routes)
+    assert any("the prefix the `routes` list is joined to" in u for u in routes["GET /json/counts.json"]["unknowns"])
+
+
 def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
     """signalk-server (tsc's output): app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, h)
     with `exports.SERVERROUTESPREFIX = '/skServer'` in ./constants; a named import and a
