@@ -10,7 +10,9 @@ in the methods of the class it calls on `self` (`do_GET` handing over to `self._
 or to `self._api_get(parsed.path, params)`, whose parameter then holds the path).
 The request's path is `self.path`, a variable assigned from an expression that reads it (`clean =
 self.path.split("?")[0]`), or the `.path` of one (`urlparse(self.path).path`). A path tested with
-`startswith` is a family of paths, not one route, and is not reported.
+`startswith` is a family of paths, not one route, and is not reported, unless the branch it
+guards takes the rest as one value (`name = url.path[len("/tags/"):]`, `path.removeprefix(...)`):
+that is a route with a parameter, `/tags/{name}` (curldb).
 """
 
 from __future__ import annotations
@@ -259,6 +261,10 @@ class _Handler:
         positional = [a for a in args.named_children if a.type not in ("keyword_argument", "comment")]
         if attr == "get" and positional:  # self._GET_ROUTES.get(path)
             return [(path, at, False) for path, at in self._looked_up(obj, positional[0], paths)]
+        if attr == "startswith" and len(positional) == 1 and self._is_path(obj, paths):
+            allowed, tested = self._method_allows(call, None, method, verbs)
+            found = self._prefixed(call, py_string(self.pf, positional[0]), obj) if allowed else None
+            return [(found, call, not tested and len(verbs) > 1)] if found else []
         if attr in _REGEX_CALLS and self.pf.text(obj) == "re" and len(positional) >= 2 and \
                 self._is_path(positional[1], paths):
             pattern = py_string(self.pf, positional[0])
@@ -279,12 +285,54 @@ class _Handler:
             return self._dispatched(called, depth + 1, followed, method, verbs | passed, holding)
         return []
 
+    def _prefixed(self, call: Any, prefix: str | None, path: Any) -> str | None:
+        """`/tags/{name}` when `call` is the test of an if whose branch assigns the rest of the path
+        after `prefix` to a name: `name = url.path[len("/tags/"):]` (or `[6:]`, `.removeprefix(...)`)."""
+        if not prefix or not prefix.startswith("/") or not prefix.endswith("/") or " " in prefix:
+            return None
+        branch = call.parent
+        while branch is not None and branch.type in ("boolean_operator", "parenthesized_expression", "not_operator"):
+            branch = branch.parent
+        body = branch.child_by_field_name("consequence") if branch is not None and branch.type in (
+            "if_statement", "elif_clause") and branch.child_by_field_name("condition") is not None else None
+        written = self.pf.text(path)
+        for node in _assignments(body):
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            while right is not None and right.type == "boolean_operator":  # `url.path[6:] or None`
+                right = right.child_by_field_name("left")
+            if left is None or left.type != "identifier" or right is None:
+                continue
+            rest = None
+            if right.type == "subscript" and self.pf.text(right.child_by_field_name("value")) == written:
+                part = next((c for c in right.named_children if c.type == "slice"), None)
+                start = part.named_children[0] if part is not None and part.named_children else None
+                text = self.pf.text(start) if start is not None and len(part.named_children) == 1 else ""
+                rest = text in (f"len({self.pf.text(call.child_by_field_name('arguments').named_children[0])})",
+                                str(len(prefix)))
+            elif right.type == "call":
+                rest = self.pf.text(right.child_by_field_name("function")) == f"{written}.removeprefix"
+            if rest:
+                return f"{prefix}{{{self.pf.text(left)}}}"
+        return None
+
     def _looked_up(self, table: Any, key: Any, paths: set[str]) -> list[tuple[str, Any]]:
         """The paths of `self.TABLE` (or `TABLE`) looked up by the request's path."""
         if table is None or not self._is_path(key, paths):
             return []
         name = self.pf.text(table).removeprefix("self.").removeprefix("cls.")
         return list(self.tables.get(name, ()))
+
+
+def _assignments(body: Any) -> list[Any]:
+    """The assignments of a branch's own statements (not of the functions it defines)."""
+    out, stack = [], [body] if body is not None else []
+    while stack:
+        node = stack.pop()
+        if node.type == "assignment":
+            out.append(node)
+        elif node.type not in ("function_definition", "class_definition", "lambda", "if_statement"):
+            stack.extend(reversed(node.named_children))
+    return out
 
 
 def _callee_object(call: Any) -> Any:

@@ -161,3 +161,29 @@ def test_a_helper_the_path_is_passed_to_compares_it_there(tmp_path, capsys):
     })
     assert sorted(routes) == ["GET /api/chat/{arg1}", "GET /api/chat/{arg1}/messages", "GET /api/chat/{arg1}/read",
                               "GET /api/stats"], sorted(routes)
+
+
+def test_a_prefix_whose_rest_the_branch_takes_is_a_route_with_a_parameter(tmp_path, capsys):
+    """curldb: `elif url.path == "/tags" or url.path.startswith("/tags/"): name = url.path[len("/tags/"):]`
+    serves /tags/{name}; `path.removeprefix("/files/")` and `[7:]` likewise; a prefix tested and
+    nothing taken (`/viewer/`) is a family of paths, not a route."""
+    handler = '''
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import urlsplit
+
+
+class Door(BaseHTTPRequestHandler):
+    def do_GET(self):
+        url = urlsplit(self.path)
+        if url.path == "/tags" or url.path.startswith("/tags/"):
+            name = url.path[len("/tags/"):] or None
+        elif url.path.startswith("/files/"):
+            wanted = url.path.removeprefix("/files/")
+        elif url.path.startswith("/blobs/"):
+            digest = url.path[7:]
+        elif url.path.startswith("/viewer/"):
+            self.send_file(url.path)
+'''
+    routes = mined_routes(tmp_path, capsys, {"door/__init__.py": handler})
+    assert sorted(routes) == ["GET /blobs/{digest}", "GET /files/{wanted}", "GET /tags", "GET /tags/{name}"], \
+        sorted(routes)
