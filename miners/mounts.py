@@ -159,6 +159,14 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
     if mount.name == "default" and not mount.called:
         local = facts[found].module.default_export
         return (found, local) if local else None
+    holder, _, member = mount.name.partition(".")
+    there = facts[found]
+    if mount.called and member and "." not in member and holder not in there.module.names and not any(
+            s.name == holder or s.name.startswith(holder + ".") for s in there.symbols) and not any(
+            str(s.detail.get("within", "")).startswith(holder + ".") for s in there.surfaces):
+        # `chatRoutes.createChatRoutes(deps)` of `var chatRoutes = require('./chatRoutes.cjs.js')`:
+        # the name is the module's own binding, the factory the module's export
+        return found, member
     spec = next((spec for bound, spec in facts[found].module.reexports if bound == mount.name), None)
     if spec is not None and not mount.called and not _registers(facts[found], mount.name):
         # `module.exports = { canned }` of `const canned = require('./canned')`: that module's router

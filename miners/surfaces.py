@@ -288,7 +288,8 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or not tokens.isdisjoint(_VERB_WORDS) and (_PY_VERB_FIRST.search(source) is not None
                                                        or _PY_VERB_ROW.search(source) is not None)
             or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
-            or (b"Mapper" in source or b"RoutesDispatcher" in source) and _PY_MAPPER_CONNECT.search(source) is not None
+            or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
+            and _PY_MAPPER_CONNECT.search(source) is not None
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
@@ -2370,8 +2371,9 @@ class _Python:
         """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):
         `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
         also on a `submapper(...)`; the methods its conditions name (every one without)."""
-        if "routes" not in self.modules and "cherrypy" not in self.modules or b".connect(" not in self.pf.source:
-            return
+        if b".connect(" not in self.pf.source or "routes" not in self.modules and "cherrypy" not in self.modules \
+                and b"mapper.connect(" not in self.pf.source:
+            return  # (a router's _setup_routes(self, mapper) is handed the mapper: venus imports no routes)
         mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
         for call, _, _ in self.call_info():
             if self.callee_last(call) not in ("Mapper", "RoutesDispatcher", "submapper"):

@@ -2935,6 +2935,37 @@ def test_tornado_route_tables_of_a_packages_own_request_handler_and_bokeh_docume
     assert any("the prefix the `routes` list is joined to" in u for u in routes["GET /json/counts.json"]["unknowns"])
 
 
+def test_a_routes_mapper_a_router_class_is_handed_and_a_factory_called_on_a_required_module(tmp_path, capsys):
+    """openstack-venus: `def _setup_routes(self, mapper, ext_mgr): mapper.connect("get_custom_config",
+    "/custom_config", ..., conditions={'method': ['GET']})` in a module that imports no Routes.
+    backstage's mcp-chat: `router.use("/chat", chatRoutes.createChatRoutes(deps))` of
+    `var chatRoutes = require('./routes/chatRoutes.cjs.js')`: the module's export, not an object of it."""
+    routes = mined_routes(tmp_path / "py", capsys, {
+        "venus/__init__.py": "",
+        "venus/router.py": (
+            "from venus.api import openstack\n\n\nclass APIRouter(openstack.APIRouter):\n"
+            "    def _setup_routes(self, mapper, ext_mgr):\n"
+            "        mapper.connect('get_custom_config', '/custom_config', controller=c, action='get',\n"
+            "                       conditions={'method': ['GET']})\n"),
+    })
+    assert sorted(routes) == ["GET /custom_config"], sorted(routes)
+    routes = mined_routes(tmp_path / "js", capsys, {
+        "package.json": '{"name": "mcp-chat", "version": "1.0.0", "main": "dist/router.cjs.js"}',
+        "dist/router.cjs.js": (
+            "'use strict';\nvar express = require('express');\n"
+            "var chatRoutes = require('./routes/chatRoutes.cjs.js');\n"
+            "function createRouter(options) {\n  const router = express.Router();\n"
+            "  router.use('/chat', chatRoutes.createChatRoutes({ logger: options.logger }));\n  return router;\n}\n"
+            "exports.createRouter = createRouter;\n"),
+        "dist/routes/chatRoutes.cjs.js": (
+            "'use strict';\nvar express = require('express');\nfunction createChatRoutes(deps) {\n"
+            "  const router = express.Router();\n  router.post('/', async (req, res) => res.json({}));\n"
+            "  router.get('/history', async (req, res) => res.json([]));\n  return router;\n}\n"
+            "exports.createChatRoutes = createChatRoutes;\n"),
+    })
+    assert sorted(routes) == ["GET /chat/history", "POST /chat"], sorted(routes)
+
+
 def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
     """signalk-server (tsc's output): app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, h)
     with `exports.SERVERROUTESPREFIX = '/skServer'` in ./constants; a named import and a
