@@ -1550,6 +1550,13 @@ class _Python:
                 return framework, ""
         return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
 
+    def litestar_controller(self, node: Any) -> tuple[str, str]:
+        """("litestar", the prefix) of a handler: its Controller class's `path = "/users"` ("" for
+        a function outside one, or a path that is not a literal)."""
+        cls = _enclosing(node, "class_definition")
+        prefix = class_attribute_default(self.pf, cls, "path") if cls is not None else None
+        return "litestar", (prefix or "").rstrip("/")
+
     def parameter_default(self, node: Any) -> str | None:
         """The literal default of the enclosing function's parameter `node` names: a router
         factory's `def build_dashboard_router(prefix: str = "/dashboard")`."""
@@ -1591,7 +1598,9 @@ class _Python:
                 if not called or (attr not in HTTP_VERBS and attr not in _FRAMEWORK_DECORATORS):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
                 known = self.http_framework(receiver) if receiver is not None else \
-                    ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else None  # @route("/x")
+                    ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else \
+                    self.litestar_controller(node) if self.names.get(attr, "").startswith(("litestar.", "starlite.")) \
+                    else None  # @route("/x"); Litestar's @post("/login") in a Controller, under its `path`
                 if known is None or attr == "view" and known[0] != "aiohttp":
                     continue
                 if known[0] == "aiohttp" and attr in ("route", "view"):  # route(method, path), view(path): a class

@@ -2966,6 +2966,23 @@ def test_a_routes_mapper_a_router_class_is_handed_and_a_factory_called_on_a_requ
     assert sorted(routes) == ["GET /chat/history", "POST /chat"], sorted(routes)
 
 
+def test_litestar_handlers_under_their_controllers_path(tmp_path, capsys):
+    """Litestar: `@post("/login")` imported from litestar, on a method of a Controller whose `path =
+    "/users"`; a function outside a controller serves its own path; a `post` of another module is
+    not Litestar's."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "",
+        "svc/controller.py": (
+            "from litestar import Controller, get, post\nfrom other import post as other_post\n\n\n"
+            "class UserController(Controller):\n    path = '/users/'\n\n"
+            "    @post('/login', status_code=200)\n    async def login(self) -> dict:\n        return {}\n\n"
+            "    @get('/{user_id:int}')\n    async def one(self, user_id: int) -> dict:\n        return {}\n\n\n"
+            "@get('/health')\nasync def health() -> str:\n    return 'ok'\n\n\n"
+            "@other_post('/not-litestar')\ndef x():\n    pass\n"),
+    })
+    assert sorted(routes) == ["GET /health", "GET /users/{user_id:int}", "POST /users/login"], sorted(routes)
+
+
 def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
     """signalk-server (tsc's output): app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, h)
     with `exports.SERVERROUTESPREFIX = '/skServer'` in ./constants; a named import and a
