@@ -204,7 +204,8 @@ _PY_MOUNT_CALLS = (b"include_router", b"register_blueprint", b"add_subapp", b"pu
 # (an ArgumentParser declares a command only with its `prog` (_Python.argparse; add_parser is a call word)
 _PY_WORDS = (b"typer", b"urlpatterns", b"subcommands", b"FastAPI(",  # FastAPI(): its own pages
              b"StaticFiles(",  # Starlette's files mounted at a path
-             b"FastHTML(", b"fast_app(")  # FastHTML routes with `@rt("/x")` of `rt = app.route`
+             b"FastHTML(", b"fast_app(",  # FastHTML routes with `@rt("/x")` of `rt = app.route`
+             b"route_handlers")  # Litestar's Router(path=..., route_handlers=[...]) mounts
 # frameworks whose routes are data, not calls a word names (Tornado's handler lists, DRF's classes): an
 # import of one is the reason to read a file (the word alone is in rich's emoji table: ":tornado:")
 _PY_FRAMEWORK_IMPORT = re.compile(rb"^[ \t]*(?:(?:from|import)[ \t]+(?:tornado|rest_framework(?:_nested)?|jupyter_server|"
@@ -320,7 +321,8 @@ _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
 _PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django", b"jupyter_server",
                                  b"notebook"))
-_PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles", b"FastHTML", b"fast_app"))
+_PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles", b"FastHTML", b"fast_app",
+                            b"route_handlers"))
 
 
 def py_may_declare(parsed: ParsedFile) -> bool:
@@ -1622,6 +1624,9 @@ class _Python:
                 if methods is None and attr == "route" and len(positional) > 1 and _py_verbs(self.pf, positional[1]):
                     methods = positional[1]  # a package's own `@Routing.route("/data/<:cls>", 'POST')`
                 asset = {"asset": True} if py_serves_file(self.pf, definition) else None
+                if known[0] == "litestar" and receiver is None:  # what a Router's route_handlers names it by
+                    cls = _enclosing(node, "class_definition")
+                    receiver = self.pf.text(cls.child_by_field_name("name")) if cls is not None else function
                 self.route(node, known, path, attr, methods, function, description, receiver, asset)
         for call, receiver, attr in self.call_info():
             if attr in HTTP_VERBS or attr in ("route", "api_route"):
@@ -1926,7 +1931,29 @@ class _Python:
 
     # routers mounted under a prefix: FastAPI's include_router(router, prefix=...), Flask's
     # register_blueprint(bp, url_prefix=...)
+    def litestar_mounts(self) -> None:
+        """Litestar's `Router(path="/api", route_handlers=[UserController, health])` (and the app's
+        `Litestar(route_handlers=[...])`): each handler, a Controller or a handler function of this
+        module or imported, is served under the router's path."""
+        for call, receiver, attr in self.call_info():
+            if attr not in ("Router", "Litestar") or not self.names.get(attr, "").startswith(("litestar", "starlite")):
+                continue
+            _, keywords = py_args(call.child_by_field_name("arguments"))
+            handlers = keywords.get("route_handlers")
+            prefix = self.resolve(keywords.get("path")) if attr == "Router" else ""
+            if handlers is None or handlers.type != "list" or prefix is None or prefix and not prefix.startswith("/"):
+                continue  # (a path set at run time: the handlers stay at theirs)
+            owner = self.assigned_to(call) or attr
+            for node in handlers.named_children:
+                if node.type != "identifier":
+                    continue
+                name = self.pf.text(node)
+                full = self.imported_as(name)
+                module, _, there = full.rpartition(".") if full is not None else (None, "", name)
+                self.found_mounts.append(Mount(owner, prefix.rstrip("/"), there, module or None, line_of(call)))
+
     def mounts(self) -> None:
+        self.litestar_mounts()
         for call, receiver, attr in self.call_info():
             if attr not in ("include_router", "register_blueprint", "add_subapp", "add_router", "add_namespace") or \
                     receiver is None:

@@ -2966,21 +2966,29 @@ def test_a_routes_mapper_a_router_class_is_handed_and_a_factory_called_on_a_requ
     assert sorted(routes) == ["GET /chat/history", "POST /chat"], sorted(routes)
 
 
+CONTROLLER = (
+    "from litestar import Controller, get, post\nfrom other import post as other_post\n\n\n"
+    "class UserController(Controller):\n    path = '/users/'\n\n"
+    "    @post('/login', status_code=200)\n    async def login(self) -> dict:\n        return {}\n\n"
+    "    @get('/{user_id:int}')\n    async def one(self, user_id: int) -> dict:\n        return {}\n\n\n"
+    "@get('/health')\nasync def health() -> str:\n    return 'ok'\n\n\n"
+    "@other_post('/not-litestar')\ndef x():\n    pass\n")
+
+
 def test_litestar_handlers_under_their_controllers_path(tmp_path, capsys):
     """Litestar: `@post("/login")` imported from litestar, on a method of a Controller whose `path =
     "/users"`; a function outside a controller serves its own path; a `post` of another module is
     not Litestar's."""
-    routes = mined_routes(tmp_path, capsys, {
-        "svc/__init__.py": "",
-        "svc/controller.py": (
-            "from litestar import Controller, get, post\nfrom other import post as other_post\n\n\n"
-            "class UserController(Controller):\n    path = '/users/'\n\n"
-            "    @post('/login', status_code=200)\n    async def login(self) -> dict:\n        return {}\n\n"
-            "    @get('/{user_id:int}')\n    async def one(self, user_id: int) -> dict:\n        return {}\n\n\n"
-            "@get('/health')\nasync def health() -> str:\n    return 'ok'\n\n\n"
-            "@other_post('/not-litestar')\ndef x():\n    pass\n"),
-    })
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/controller.py": CONTROLLER})
     assert sorted(routes) == ["GET /health", "GET /users/{user_id:int}", "POST /users/login"], sorted(routes)
+    # a Router of another module serves them under its path, and the app serves that Router
+    app = ("from litestar import Litestar, Router\nfrom svc.controller import UserController, health\n\n"
+           "api = Router(path='/api/v1', route_handlers=[UserController, health])\n"
+           "app = Litestar(route_handlers=[api])\nother = Router(path=settings.prefix, route_handlers=[health])\n")
+    routes = mined_routes(tmp_path / "routed", capsys, {
+        "svc/__init__.py": "", "svc/controller.py": CONTROLLER, "svc/app.py": app})
+    assert sorted(routes) == ["GET /api/v1/health", "GET /api/v1/users/{user_id:int}", "POST /api/v1/users/login"], \
+        sorted(routes)
 
 
 def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
