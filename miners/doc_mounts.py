@@ -127,6 +127,16 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         if len(routes) < 2:
             continue
         prefix = _the_prefix(votes)
+        unknown = [i for i, s in enumerate(routes) if s.detail.get("prefix_unknown")]
+        if prefix is None and unknown:
+            # routes under a prefix set at run time (Fedify's `${mountPath}/users/{identifier}`, beside
+            # the `/.well-known/webfinger` it serves itself): one path the docs write under a prefix
+            # says which, for those routes alone
+            alone: Counter[str] = Counter()
+            for i in unknown:
+                alone.update(_prefixes(routes[i].name.partition(" ")[2], by_segment, shown))
+            prefix = _the_prefix(alone, 1)
+            bare |= set(range(len(routes))) - set(unknown)
         if prefix is None:
             continue
         where, line = named[shown[prefix]]
@@ -153,11 +163,12 @@ def _prefixes(path: str, by_segment: dict[str, list[str]], shown: dict[str, str]
     return out
 
 
-def _the_prefix(votes: Counter[str]) -> str | None:
-    """The one prefix the documentation names the file's routes under, if one clearly is."""
+def _the_prefix(votes: Counter[str], least: int = 2) -> str | None:
+    """The one prefix the documentation names the file's routes under (`least` times at least), if
+    one clearly is."""
     ranked = votes.most_common()
     best = next(((p, n) for p, n in ranked if p), None)
-    if best is None or best[1] < 2:
+    if best is None or best[1] < least:
         return None
     others = max((n for p, n in ranked if p != best[0]), default=0)
     return best[0] if best[1] >= 2 * others else None

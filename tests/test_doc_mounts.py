@@ -199,3 +199,23 @@ def test_the_express_mount_a_readme_shows_of_the_packages_server_mounts_its_rout
     assert "GET /health" in mined_routes(tmp_path / "twice", capsys, twice)
     other = {**files, "README.md": readme.replace("require('parse-server')", "require('other-server')")}
     assert "GET /health" in mined_routes(tmp_path / "other", capsys, other)
+
+
+def test_routes_under_a_prefix_set_at_run_time_go_where_the_docs_write_one_of_them(tmp_path, capsys):
+    """indiekit's ActivityPub endpoint: Fedify's `${mountPath}/users/{identifier}` dispatchers (the
+    prefix the host gives) beside the `/.well-known/webfinger` Fedify serves itself; the README
+    names one of them, `/activitypub/users/{handle}`: those routes go under /activitypub, the
+    well-known one stays."""
+    setup = ("import { createFederation } from '@fedify/fedify';\nexport function setup(mountPath) {\n"
+             "  const federation = createFederation({ kv });\n"
+             "  federation.setActorDispatcher(`${mountPath}/users/{identifier}`, actor);\n"
+             "  federation.setFollowersDispatcher(`${mountPath}/users/{identifier}/followers`, followers);\n"
+             "  return federation;\n}\n")
+    files = {"package.json": '{"name": "ap", "version": "1.0.0", "main": "index.js",'
+                             ' "dependencies": {"@fedify/fedify": "1"}}',
+             "index.js": "export { setup } from './lib/setup.js';\n", "lib/setup.js": setup,
+             "README.md": "| Public Profile | `/activitypub/users/{handle}` | profile |\n"}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert {"GET /activitypub/users/{identifier}", "GET /activitypub/users/{identifier}/followers",
+            "GET /.well-known/webfinger"} <= set(routes), set(routes)
+    assert not any(r.startswith("GET /users/") for r in routes)
