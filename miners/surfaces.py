@@ -2868,6 +2868,8 @@ class _Python:
             pieces.insert(0, node.child_by_field_name("right"))
             node = node.child_by_field_name("left")
         base = self.value_of(node, at) if node is not None and node.type == "identifier" else node
+        if base is None and node is not None and node.type == "identifier":
+            base = self.assigned_call(node, at)  # (bound inside an `if` before it: twitcher's protected_path)
         if not pieces or base is None or base.type != "call":  # (`base_path = get_base_path(config)`, too)
             return None, None
         parts: list[str] = []
@@ -2878,6 +2880,18 @@ class _Python:
             parts += value
         path = "".join(parts)
         return (path, self.pf.text(base)) if path.startswith("/") else (None, None)
+
+    def assigned_call(self, name: Any, at: Any) -> Any:
+        """The call a name is bound to before `at` in the enclosing function, at any depth of its
+        blocks (`if enabled: base = base_path(settings)`), when that is its one binding there."""
+        function = _enclosing(at, "function_definition")
+        if function is None:
+            return None
+        wanted = self.pf.text(name)
+        bound = [a for a in descendants(function, "assignment") if a.start_byte < at.start_byte
+                 and self.pf.text(a.child_by_field_name("left")) == wanted]
+        right = bound[0].child_by_field_name("right") if len(bound) == 1 else None
+        return right if right is not None and right.type == "call" else None
 
     def pyramid_config(self, node: Any, decorator: str) -> tuple[str | None, list[str]] | None:
         """(route_name, request methods) of a @view_config / @view_defaults decorator, or None."""

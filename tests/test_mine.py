@@ -2686,10 +2686,14 @@ def test_pyramid_routes_under_a_base_a_call_gives_and_names_two_calls_compute_al
             "    _add_view(config, \"sleep\", \"sleep\", _sleep)\n"
             "    base_path = config_utils.get_base_path(config)\n"
             "    config.add_route(\"c2c_login\", base_path + \"/login\", request_method=(\"GET\",))\n"
-            "    config.add_route(\"unknown\", mystery + \"/x\")\n\n"
+            "    config.add_route(\"unknown\", mystery + \"/x\")\n"
+            "    if enabled(config):\n"  # (twitcher: a base bound inside an if)
+            "        protected = config_utils.get_base_path(config)\n"
+            "        config.add_route(\"proxy\", protected + \"/proxy/{name}\", request_method=\"GET\")\n\n"
             "def _stacks(request):\n    return {}\n\ndef _sleep(request):\n    return {}\n"),
     })
-    assert sorted(routes) == ["GET /debug/sleep", "GET /debug/stacks", "GET /login"], sorted(routes)
+    assert sorted(routes) == ["GET /debug/sleep", "GET /debug/stacks", "GET /login", "GET /proxy/{name}"], \
+        sorted(routes)
     base = UNKNOWN_PREFIX.format("config_utils.get_base_path(config)")
     assert base in routes["GET /debug/stacks"]["unknowns"] and base in routes["GET /login"]["unknowns"]
 
