@@ -64,11 +64,21 @@ _FEDIFY_EXPANSION = re.compile(r"\{[+#]([A-Za-z_][\w]*)\}")
 _JS_VERB_FIRST_CALLS = ("on", "route", "add", "addRoute", "register", "handle")
 
 
+# a handler registered with an options object naming its method and path (Flink's addHandler)
+_OPTION_CALLS = ("addHandler", "registerHandler")
+_OPTION_ROUTE = re.compile(rb"\.(?:addHandler|registerHandler)\(")
+
+
+def _option_route(source: bytes) -> bool:
+    return b"Handler(" in source and _OPTION_ROUTE.search(source) is not None  # (the plain find first)
+
+
 def _js_may_declare(source: bytes) -> bool:
     # the route verb first: quotes are everywhere, `.get(` is not (half the time of the other order)
     return bool(_JS_MAY_DECLARE.search(source) or _JS_MAY_ROUTE.search(source) and _JS_QUOTED_SLASH.search(source)
                 or _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source)
-                or _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source)
+                or _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source
+                or _option_route(source))
 
 
 def _returns_routers(source: bytes) -> bool:
@@ -107,7 +117,8 @@ def js_may_declare(parsed: ParsedFile) -> bool:
     if not _js_may_declare(source):
         return False
     if _NEST in source or _LOOPBACK in source or _MICROROUTER in source or _returns_routers(source) or \
-            _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source:
+            _table_verb(source) or _JS_VERB_FIRST.search(source) is not None or _FEDIFY in source or \
+            _option_route(source):
         return True
     root, slash, cli_loaded = parsed.tree.root_node, None, None
     for regex in (_JS_MAY_DECLARE, _JS_MAY_ROUTE):
@@ -3714,6 +3725,40 @@ class _Js:
             out.append((self.pf.text(parent.child_by_field_name("property")), outer))
             node = outer
 
+    def option_routes(self) -> None:
+        """Flink's `app.addHandler(handler, { method: HttpMethod.post, path: options.baseUrl + "/create" })`:
+        a handler registered with an options object that gives its method (a verb, or an enum's
+        member named for one) and its path."""
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            prop = self.pf.text(function.child_by_field_name("property")) if function is not None and \
+                function.type == "member_expression" else ""
+            if prop not in _OPTION_CALLS:
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            options = _unwrap_js(args[1]) if len(args) == 2 else None
+            if options is None or options.type != "object" or args[0].type not in ("identifier", "member_expression"):
+                continue
+            fields = self.object_fields(options)
+            given = fields.get("method")
+            verb = self.resolve(given) if given is not None else None
+            if verb is None and given is not None and given.type == "member_expression":
+                verb = self.pf.text(given.child_by_field_name("property"))  # HttpMethod.post
+            given_path = _unwrap_js(fields.get("path"))
+            path, unknown = self.resolve(given_path) if given_path is not None else None, None
+            if path is None and given_path is not None and given_path.type == "binary_expression" and \
+                    self.pf.text(given_path.child_by_field_name("operator")) == "+":
+                # `options.baseUrl + "/create"`: a prefix set at run time; the path as registered, and that said
+                path, unknown = self.resolve(given_path.child_by_field_name("right")), \
+                    self.pf.text(given_path.child_by_field_name("left"))
+            if verb is None or verb.lower() not in HTTP_VERBS or path is None or not path.startswith("/"):
+                continue
+            method = verb.upper()
+            self.out.append(_surface("http-route", _route_name(method, path), call, "js-handler-options",
+                                     handler=self.pf.text(args[0]),
+                                     detail={"method": method, "path": path,
+                                             **({"prefix_unknown": unknown} if unknown else {})}))
+
     def run(self) -> list[Surface]:
         self.http()
         if b"readdir" in self.pf.source:  # a route for each file of a directory the server reads
@@ -3733,6 +3778,8 @@ class _Js:
         self.nest()
         if _FEDIFY in self.pf.source:
             self.fedify()
+        if _option_route(self.pf.source):
+            self.option_routes()
         if _MICROROUTER in self.pf.source:
             self.microrouter()
         return self.out

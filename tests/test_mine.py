@@ -2995,6 +2995,24 @@ def test_litestar_handlers_under_their_controllers_path(tmp_path, capsys):
         sorted(routes)
 
 
+def test_a_handler_registered_with_an_options_object_of_its_method_and_path(tmp_path, capsys):
+    """Flink plugins: `app.addHandler(userLogin, { method: HttpMethod.post, path: options.baseUrl +
+    "/login" })` (the base a plugin option, said to be set at run time) and `{ path: "/health",
+    method: "get" }`; an options object without a verb, or a call of another name, is no route."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "auth-plugin", "version": "1.0.0", "main": "src/init.ts"}',
+        "src/init.ts": (
+            "import { HttpMethod } from '@flink-app/flink';\n"
+            "export function init(app, options) {\n"
+            "  app.addHandler(userLogin, { method: HttpMethod.post, path: options.baseUrl + '/login', docs: 'x' });\n"
+            "  app.addHandler(health, { path: '/health', method: 'get' });\n"
+            "  app.addHandler(other, { path: '/nope', method: HttpMethod.websocket });\n"
+            "  app.addThing(thing, { path: '/thing', method: 'get' });\n}\n"),
+    })
+    assert sorted(routes) == ["GET /health", "POST /login"], sorted(routes)
+    assert any("options.baseUrl" in u for u in routes["POST /login"]["unknowns"])
+
+
 def test_a_js_route_path_with_another_modules_constant(tmp_path, capsys):
     """signalk-server (tsc's output): app.get(`${constants_1.SERVERROUTESPREFIX}/loginStatus`, h)
     with `exports.SERVERROUTESPREFIX = '/skServer'` in ./constants; a named import and a
