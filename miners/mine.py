@@ -50,6 +50,7 @@ from .paste_deploy import apply_paste_prefixes
 from .pecan_routes import pecan_controllers, resolve_pecan_routes
 from .pixl_api import pixl_api_routes
 from .py_http_handlers import py_http_handler_routes
+from .py_path_dispatch import py_path_dispatch_routes
 from .pyramid_routes import resolve_pyramid_routes
 from .resource_routes import adds_resources_in_loop, handler_facts, resolve_resource_routes
 from .route_classes import resolve_route_classes, route_classes
@@ -95,6 +96,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         if language == "python":
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
+            facts.surfaces += py_path_dispatch_routes(parsed)  # a raw ASGI/WSGI app comparing scope["path"]
             facts.pecan, facts.pecan_roots, facts.pecan_injecting = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
             facts.adds_resources_in_loop = adds_resources_in_loop(parsed)  # flask-restful resources from a table
             facts.rule_forms = rule_forms(parsed)  # a Blueprint subclass whose route() registers other paths too
