@@ -22,7 +22,7 @@ import yaml
 
 from .facts import FileFacts, Surface
 from .python_modules import absolute, module_files
-from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED
+from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
@@ -139,6 +139,9 @@ def _finished(text: str, path: str, modules: dict[str, str], read: Callable[[str
         if pieces[i].startswith(CONFIG_FILE):
             value = _config_value(pieces[i], read, known)
             values = [value] if value is not None else []
+        elif pieces[i].startswith(SETTING):
+            value = _setting_default(pieces[i][len(SETTING):], modules, read, known)
+            values = [value] if value is not None else []
         elif pieces[i].startswith(CALL_ARGUMENT):
             values = _call_arguments(pieces[i], modules, read, known)
         else:
@@ -241,6 +244,24 @@ def _reexporting(defining: set[str], function: str, naming: dict[str, tuple[byte
 
 def _absolute(dotted: str, importer: str) -> str:
     return absolute(dotted, importer) if dotted.startswith(".") else dotted
+
+
+def _setting_default(name: str, modules: dict[str, str], read: Callable[[str], bytes],
+                     known: dict[tuple[str, str], Any]) -> str | None:
+    """The default the package's classes give a settings field, `auth_path: str = "/auth"` in a
+    config dataclass (or a plain class attribute): the one string literal they all agree on, else None."""
+    if ("", SETTING + name) in known:
+        return known["", SETTING + name]
+    field = re.compile(rb"^[ \t]+" + re.escape(name.encode()) +  # (indented: a class body's, not a module's)
+                       rb"[ \t]*(?::[^=\n]+)?=[ \t]*[rRuU]?(['\"])([^'\"\n\\]*)\1[ \t]*(?:#.*)?$", re.MULTILINE)
+    found: set[str] = set()
+    for path in dict.fromkeys(modules.values()):
+        data = read(path)
+        if name.encode() in data:
+            found.update(m[2].decode("utf-8", "replace") for m in field.finditer(data))
+    value = next(iter(found)) if len(found) == 1 else None
+    known["", SETTING + name] = value
+    return value
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

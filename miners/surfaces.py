@@ -539,6 +539,7 @@ DEFERRED = "\0"  # around an imported name in a route path: assembly reads it in
 # parameter, default and whether it has one, joined by "#"
 CALL_ARGUMENT = "arg:"
 CONFIG_FILE = "file:"  # a deferred part read from a config file: "file:" + path + "#" + keys joined by \x1f
+SETTING = "setting:"  # a deferred part that is a settings object's field, by name: its class default in the package
 _CONFIG_LOADERS = ("yaml.safe_load", "yaml.load", "json.load", "json.loads")
 _CONFIG_SUFFIXES = (".yml", ".yaml", ".json")
 
@@ -1563,6 +1564,18 @@ class _Python:
                 return framework, ""
         return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
 
+    def setting_field(self, node: Any) -> str | None:
+        """`self.config.auth_path`, `settings.api_prefix`: a field of a settings or config object,
+        left DEFERRED for assembly to read as the default its class in the package gives
+        (miners/deferred_paths.py); else None."""
+        if node is None or node.type != "attribute":
+            return None
+        obj, attr = node.child_by_field_name("object"), self.pf.text(node.child_by_field_name("attribute"))
+        owner = self.pf.text(obj).rsplit(".", 1)[-1].lower() if obj is not None else ""
+        if not ("config" in owner or "settings" in owner) or not re.fullmatch(r"[A-Za-z_]\w*", attr):
+            return None
+        return f"{DEFERRED}{SETTING}{attr}{DEFERRED}"
+
     def litestar_controller(self, node: Any) -> tuple[str, str]:
         """("litestar", the prefix) of a handler: its Controller class's `path = "/users"` ("" for
         a function outside one, or a path that is not a literal)."""
@@ -1951,8 +1964,10 @@ class _Python:
                 continue
             _, keywords = py_args(call.child_by_field_name("arguments"))
             handlers = keywords.get("route_handlers")
-            prefix = self.resolve(keywords.get("path")) if attr == "Router" else ""
-            if handlers is None or handlers.type != "list" or prefix is None or prefix and not prefix.startswith("/"):
+            prefix = (self.resolve(keywords.get("path")) or self.setting_field(keywords.get("path"))) \
+                if attr == "Router" else ""
+            if handlers is None or handlers.type != "list" or prefix is None or \
+                    prefix and not prefix.startswith(("/", DEFERRED)):
                 continue  # (a path set at run time: the handlers stay at theirs)
             owner = self.assigned_to(call) or attr
             for node in handlers.named_children:

@@ -2993,6 +2993,17 @@ def test_litestar_handlers_under_their_controllers_path(tmp_path, capsys):
         "svc/__init__.py": "", "svc/controller.py": CONTROLLER, "svc/app.py": app})
     assert sorted(routes) == ["GET /api/v1/health", "GET /api/v1/users/{user_id:int}", "POST /api/v1/users/login"], \
         sorted(routes)
+    # litestar-keycloak-admin: `Router(path=self.config.auth_path, ...)`, the field's default in the
+    # package's config dataclass (`auth_path: str = "/auth"`); two defaults that differ say nothing
+    plugin = ("from litestar import Router\nfrom svc.controller import UserController\n\n\nclass Plugin:\n"
+              "    def on_app_init(self, app_config):\n"
+              "        app_config.route_handlers.append(Router(path=self.config.auth_path,"
+              " route_handlers=[UserController]))\n")
+    config = "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    auth_path: str = \"/auth\"\n"
+    files = {"svc/__init__.py": "", "svc/controller.py": CONTROLLER, "svc/plugin.py": plugin, "svc/config.py": config}
+    assert "POST /auth/users/login" in mined_routes(tmp_path / "configured", capsys, files)
+    other = {**files, "svc/other.py": "class Other:\n    auth_path = '/elsewhere'\n"}
+    assert "POST /users/login" in mined_routes(tmp_path / "ambiguous", capsys, other)
 
 
 def test_a_handler_registered_with_an_options_object_of_its_method_and_path(tmp_path, capsys):
