@@ -86,7 +86,10 @@ def strapi_route_groups(parsed: ParsedFile) -> list[tuple[str, str]]:
     """(group, module specifier) for each module a typed group's `routes` takes whole or spreads
     (`const menu = require('./menu')`, `import menu from './menu'`): that module's list is the
     group's (cheap without a literal `type: 'content-api'` or `type: 'admin'`)."""
-    if parsed.tree is None or _GROUP_MARK.search(parsed.source) is None:
+    source = parsed.source
+    if parsed.tree is None or not (b"content-api" in source or b"admin'" in source or b'admin"' in source
+                                   or b"admin`" in source) or \
+            _GROUP_MARK.search(source) is None:  # (the plain finds first: the regex tries every `\b`)
         return []
     from .surfaces import _unwrap_js, js_key, js_object_fields, js_string
 
