@@ -69,8 +69,14 @@ def _leading_argument(name: str) -> str | None:
     if len(pieces) < 3 or not pieces[0].endswith(" ") or " " in pieces[0][:-1] or \
             not pieces[1].startswith(CALL_ARGUMENT):  # ("METHOD ", then the parameter)
         return None
-    _, function, _, parameter, _, _ = pieces[1][len(CALL_ARGUMENT):].split("#")
+    _, function, _, parameter, _, _ = _argument_ref(pieces[1])
     return f"the `{parameter}` argument of {function}()"
+
+
+def _argument_ref(ref: str) -> list[str]:
+    """A CALL_ARGUMENT part's fields (surfaces.py's parameter_prefix writes them): where, function,
+    positional index, parameter, default, whether it has one."""
+    return ref[len(CALL_ARGUMENT):].split("#")
 
 
 _JS = ("javascript", "typescript", "tsx")
@@ -167,7 +173,7 @@ def _call_arguments(ref: str, modules: dict[str, str], read: Callable[[str], byt
     from .python_imports import python_imports
     from .surfaces import py_args, py_string
 
-    where, function, at, parameter, default, defaulted = ref[len(CALL_ARGUMENT):].split("#")
+    where, function, at, parameter, default, defaulted = _argument_ref(ref)
     index = int(at)
     naming = _naming(function, modules, read)  # each file that names the function, read and parsed once
     defining = {module for module, file in modules.items() if file == where}

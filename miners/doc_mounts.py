@@ -24,6 +24,7 @@ from typing import Any
 from .declared_routes import route_key
 from .documented_routes import HISTORY, documented_paths, path_pattern, paths_by_segment
 from .mounts import join
+from .python_modules import module_files
 
 DOCUMENTED_MOUNT = ("served under {prefix} as the documentation writes it ({where}:{line}); the code leaves the "
                     "mount to the application or deployment that serves it")
@@ -193,16 +194,8 @@ Include = tuple[str, str, int]  # (prefix, the file that shows it, its line)
 
 def _included_files(facts: dict[str, Any], includes: dict[str, Include]) -> dict[str, Include]:
     """{file: its documented include} for the modules of `includes` the tree holds as a file."""
-    if not includes:
-        return {}
-    out = {}
-    for path in facts:
-        if path.endswith(".py"):
-            dotted = path[:-3].replace("/", ".")
-            for module, given in includes.items():
-                if dotted == module or dotted.endswith("." + module):  # (a src/ layout)
-                    out[path] = given
-    return out
+    modules = module_files(facts) if includes else {}
+    return {modules[module]: given for module, given in includes.items() if module in modules}
 
 
 def _use_mounted(facts: dict[str, Any], use: tuple[str, str, int] | None, by_segment: dict[str, list[str]]) -> bool:

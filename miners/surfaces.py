@@ -972,11 +972,10 @@ class _Python:
                 self.vars[pf.text(left.named_children[0])] = ("http", "fasthtml", right)
                 if len(left.named_children) > 1 and left.named_children[1].type == "identifier":
                     self._route_aliases[pf.text(left.named_children[1])] = pf.text(left.named_children[0])
-        for node in self.assignments:  # FastHTML's `rt = app.route`
-            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is not None and right is not None and left.type == "identifier" and right.type == "attribute" and \
-                    self.pf.text(right.child_by_field_name("attribute")) == "route" and \
-                    self.vars.get(self.pf.text(right.child_by_field_name("object")), ("",))[1:2] == ("fasthtml",):
+            elif left is not None and right is not None and left.type == "identifier" and right.type == "attribute" \
+                    and pf.text(right.child_by_field_name("attribute")) == "route" and \
+                    self.vars.get(pf.text(right.child_by_field_name("object")), ("",))[1:2] == ("fasthtml",):
+                # FastHTML's `rt = app.route`, after the app it names (assignments come in source order)
                 self._route_aliases[pf.text(left)] = pf.text(right.child_by_field_name("object"))
         self.out: list[Surface] = []
         self.found_mounts: list[Mount] = []
@@ -2487,8 +2486,7 @@ class _Python:
         collection = self.resolve(positional[1] if len(positional) > 1 else keywords.get("collection_name"))
         if not collection or " " in collection:
             return
-        prefix = self.resolve(keywords.get("path_prefix")) or "" if "path_prefix" in keywords else ""
-        base = _join_paths(prefix, "/" + collection.lstrip("/")) if prefix else "/" + collection.lstrip("/")
+        base = _join_paths(self.resolve(keywords.get("path_prefix")) or "", "/" + collection.lstrip("/"))
         routes = list(self._RESOURCE_ROUTES)
         for key, under in (("collection", ""), ("member", "/{id}")):
             extra = py_literal(self.pf, keywords[key]) if keywords.get(key) is not None else None
@@ -3740,6 +3738,14 @@ class _Js:
             out.append((self.pf.text(parent.child_by_field_name("property")), outer))
             node = outer
 
+    def after_prefix(self, node: Any) -> tuple[str | None, str | None]:
+        """(path, prefix) of `urlPrefix + '/dbs'`: a prefix set at run time, then a path this code
+        spells (the path as registered, and that said); else (None, None)."""
+        if node.type != "binary_expression" or self.pf.text(node.child_by_field_name("operator")) != "+":
+            return None, None
+        path = self.resolve(node.child_by_field_name("right"))
+        return (path, self.pf.text(node.child_by_field_name("left"))) if path is not None else (None, None)
+
     def option_routes(self) -> None:
         """Flink's `app.addHandler(handler, { method: HttpMethod.post, path: options.baseUrl + "/create" })`:
         a handler registered with an options object that gives its method (a verb, or an enum's
@@ -3761,11 +3767,8 @@ class _Js:
                 verb = self.pf.text(given.child_by_field_name("property"))  # HttpMethod.post
             given_path = _unwrap_js(fields.get("path"))
             path, unknown = self.resolve(given_path) if given_path is not None else None, None
-            if path is None and given_path is not None and given_path.type == "binary_expression" and \
-                    self.pf.text(given_path.child_by_field_name("operator")) == "+":
-                # `options.baseUrl + "/create"`: a prefix set at run time; the path as registered, and that said
-                path, unknown = self.resolve(given_path.child_by_field_name("right")), \
-                    self.pf.text(given_path.child_by_field_name("left"))
+            if path is None and given_path is not None:
+                path, unknown = self.after_prefix(given_path)  # `options.baseUrl + "/create"`
             if verb is None or verb.lower() not in HTTP_VERBS or path is None or not path.startswith("/"):
                 continue
             method = verb.upper()
@@ -4690,11 +4693,8 @@ class _Js:
             first = _unwrap_js(args[0])
             if path is None:  # `${constants_1.SERVERROUTESPREFIX}/loginStatus`: another module's constant
                 path = self.deferred_path(first)
-            if path is None and first.type == "binary_expression" and \
-                    self.pf.text(first.child_by_field_name("operator")) == "+":
-                # `urlPrefix + '/dbs'`: a prefix set at run time; the path as registered, and that said
-                path = self.resolve(first.child_by_field_name("right"))
-                unknown = self.pf.text(first.child_by_field_name("left"))
+            if path is None:
+                path, unknown = self.after_prefix(first)
             if path is None and first.type == "array":  # app.all(['/create', '/create_wallet'], h): each path
                 listed = [self.resolve(item) for item in first.named_children if item.type != "comment"]
                 if listed and all(p is not None for p in listed):
