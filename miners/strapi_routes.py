@@ -111,7 +111,7 @@ def strapi_route_groups(parsed: ParsedFile) -> list[tuple[str, str]]:
             default = next((c for c in clause.named_children if c.type == "identifier"), None) if clause else None
             if source is not None and default is not None and (spec := js_string(parsed, source)):
                 required[parsed.text(default)] = spec
-        elif node.type == "object":
+        elif node.type == "object" and b"routes" in parsed.source[node.start_byte:node.end_byte]:
             given = js_object_fields(parsed, node, lambda key: js_key(parsed, key))
             kind = js_string(parsed, given["type"]) if "type" in given else None
             if kind in _GROUPS and "routes" in given:
