@@ -101,6 +101,7 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
     by_segment = paths_by_segment(named)
     if _use_mounted(facts, documented_use(texts, package), by_segment):
         return
+    served: set[tuple[str, str]] | None = None  # every route's (method, path) key, when one is asked for
     for path, f in facts.items():
         # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
         routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
@@ -108,9 +109,11 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
             continue
         votes: Counter[str] = Counter()
         bare: set[int] = set()
+        written: list[set[str]] = []  # per route, the prefixes the docs write it under
         shown: dict[str, str] = {}
         for i, surface in enumerate(routes):
             prefixes = _prefixes(surface.name.partition(" ")[2], by_segment, shown)
+            written.append(prefixes)
             if surface.detail.get("prefix_unknown"):
                 # under a prefix set at run time: the path the docs write it at under one is the
                 # whole path, the bare one (langserve's "`/invoke`, `/batch` endpoints") a part
@@ -138,10 +141,17 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
                 alone.update(_prefixes(routes[i].name.partition(" ")[2], by_segment, shown))
             prefix = _the_prefix(alone, 1)
             bare |= set(range(len(routes))) - set(unknown)
+            written = [set() for _ in routes]
         if prefix is None:
             continue
         where, line = named[shown[prefix]]
-        mounted = {id(s) for i, s in enumerate(routes) if i not in bare and not _under(s.name.partition(" ")[2], prefix)}
+        # (a route the docs write bare stays so, unless they write it under the prefix too and
+        # nothing else serves it there: "`/me`" in a feature list, `GET /auth/me` in the table)
+        served = served if served is not None else {route_key(*s.name.split(" ", 1)) for g in facts.values()
+                                                    for s in g.surfaces if s.kind == "http-route"}
+        mounted = {id(s) for i, s in enumerate(routes) if not _under(s.name.partition(" ")[2], prefix) and (
+            i not in bare or prefix in written[i] and route_key(
+                s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served)}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
 
 

@@ -70,7 +70,8 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
             found = _compared(parsed, node, reader)
             if found is not None:
                 anchor, path = found
-                for method in _methods(parsed, node):
+                guard = _guard(node) if node.type == "binary_expression" else None
+                for method in _methods(parsed, node) if guard is None else _guarded_methods(parsed, guard):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
     if b".replace(" in source and b"startsWith(" in source:
@@ -180,7 +181,7 @@ def _compared(parsed: ParsedFile, node: Any, reader: list[Any]) -> tuple[Any, st
             subject.type == "parenthesized_expression" and subject.named_children else subject
         return (node, path) if path is not None and _request_path(parsed, subject, node) else None
     operator = node.child_by_field_name("operator")
-    if operator is None or parsed.text(operator) not in ("===", "=="):
+    if operator is None or parsed.text(operator) not in ("===", "==") and _guard(node) is None:
         return None
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     for literal, other in ((right, left), (left, right)):
@@ -188,6 +189,42 @@ def _compared(parsed: ParsedFile, node: Any, reader: list[Any]) -> tuple[Any, st
         if path is not None and _request_path(parsed, other, node):
             return node, path
     return None
+
+
+def _guard(node: Any) -> Any:
+    """The `if` statement whose whole condition is `node`, a `!==` test that turns away what it
+    does not match (`if (url.pathname !== "/tools/invoke") return false;`): what passes it is the
+    route, served by the rest of the function; else None."""
+    operator = node.child_by_field_name("operator")
+    if operator is None or operator.type not in ("!==", "!="):
+        return None
+    statement = node.parent
+    while statement is not None and statement.type == "parenthesized_expression":
+        statement = statement.parent
+    if statement is None or statement.type != "if_statement" or statement.child_by_field_name("alternative"):
+        return None
+    then = statement.child_by_field_name("consequence")
+    if then is not None and then.type == "statement_block" and then.named_child_count == 1:
+        then = then.named_children[0]
+    return statement if then is not None and then.type == "return_statement" else None
+
+
+# `if (req.method !== "POST") { ...; return }` after a path guard: the one method the handler serves
+_METHOD_GUARD = re.compile(rb"^\(?\s*[\w$.]*\.method\s*!==?\s*['\"`]([A-Za-z]+)['\"`]\s*\)?$")
+
+
+def _guarded_methods(parsed: ParsedFile, guard: Any) -> list[str]:
+    """The method a statement after a path guard requires, ["ANY"] when none does."""
+    statement = guard.next_named_sibling
+    for _ in range(3):  # (a statement or two between: the request's URL read again)
+        if statement is None:
+            break
+        condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
+        found = _METHOD_GUARD.match(parsed.text(condition).encode()) if condition is not None else None
+        if found is not None and found[1].decode().upper() in _VERBS:
+            return [found[1].decode().upper()]
+        statement = statement.next_named_sibling
+    return ["ANY"]
 
 
 def _path(parsed: ParsedFile, node: Any, reader: list[Any]) -> str | None:

@@ -305,6 +305,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
+            or b"werkzeug" in tokens and b"Rule" in tokens  # Werkzeug's routing, Rules (miners/werkzeug_routes.py)
             or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
 
 
@@ -695,7 +696,16 @@ def class_attribute_default(pf: ParsedFile, cls: Any, attr: str) -> str | None:
             if right.type == "identifier" and pf.text(right) in defaults:
                 value = py_string(pf, defaults[pf.text(right)])
                 return getattr(value, strip[0])(strip[1]) if value is not None and strip else value
+            if strip is None and method is not None and method.type == "attribute" and \
+                    pf.text(method.child_by_field_name("attribute")) == "get" and \
+                    _CONFIG_OWNER.search(pf.text(method.child_by_field_name("object")).rsplit(".", 1)[-1]):
+                # `self.cdx_api_endpoint = config.get('cdx_api_endpoint', '/cdx')`: what nothing configured gives
+                args = py_args(right.child_by_field_name("arguments"))[0]
+                return py_string(pf, args[1]) if len(args) == 2 and py_string(pf, args[0]) is not None else None
     return None
+
+
+_CONFIG_OWNER = re.compile(r"(?i)conf|settings|options")  # a mapping of configuration, by its name
 
 
 def _enclosing(node: Any, kind: str) -> Any:
@@ -1166,8 +1176,15 @@ class _Python:
         self.urlpatterns_factories()
         self.verb_first()
         self.bokeh()
+        self.werkzeug()
         self.mcp()
         return self.out
+
+    def werkzeug(self) -> None:
+        if b"Rule" in self.pf.source and b"werkzeug" in self.pf.source:
+            from .werkzeug_routes import werkzeug_rules  # (it reads paths with this extractor)
+
+            self.out += werkzeug_rules(self)
 
     def bokeh(self) -> None:
         """A Bokeh server's documents, `{"/status": status_doc, ...}` given to bokeh's `Server(...)`,

@@ -87,6 +87,10 @@ def status(): ...
         "    curl http://localhost:5000/api/carts\n\nThe page `/status` shows how it is.\n"
     routes = mined_routes(tmp_path, capsys, {"shop/app.py": app, "README.md": docs})
     assert set(routes) == {"GET /api/items", "GET /api/orders", "GET /api/carts", "GET /api/health", "GET /status"}
+    # named bare in a feature list and under the prefix in the endpoint table: it is under the prefix
+    both = docs + "\nEndpoints: `GET /api/status`.\n"
+    routes = mined_routes(tmp_path / "both", capsys, {"shop/app.py": app, "README.md": both})
+    assert set(routes) == {"GET /api/items", "GET /api/orders", "GET /api/carts", "GET /api/health", "GET /api/status"}
 
 
 def test_a_host_written_without_its_scheme_names_the_path_after_it(tmp_path, capsys):

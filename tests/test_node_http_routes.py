@@ -122,3 +122,23 @@ def test_a_middleware_that_takes_its_prefix_off_and_hands_the_rest_on(tmp_path, 
             "function unused(route: string) { if (route === 'never') return 1 }\n"),
     })
     assert sorted(routes) == ["ANY /_nua/cms/media/list", "POST /_nua/cms/update"], sorted(routes)
+
+
+def test_a_handler_that_turns_away_every_other_path_serves_the_one_it_keeps(tmp_path, capsys):
+    """clawdbot's gateway: `if (url.pathname !== "/tools/invoke") return false;` then `if
+    (req.method !== "POST") {...; return true}`: the rest of the function serves POST /tools/invoke.
+    A `!==` test that does not return, or one with an else, guards nothing."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "gateway", "version": "1.0.0", "main": "dist/server.js"}',
+        "dist/server.js": (
+            "export async function handleToolsInvoke(req, res, opts) {\n"
+            "    const url = new URL(req.url ?? '/', 'http://localhost');\n"
+            "    if (url.pathname !== '/tools/invoke')\n        return false;\n"
+            "    if (req.method !== 'POST') {\n        sendMethodNotAllowed(res);\n        return true;\n    }\n"
+            "    return invoke(req, res);\n}\n"
+            "export function handleHealth(req, res) {\n  if (req.url !== '/healthz') { return; }\n  ok(res);\n}\n"
+            "export function logOthers(req, res) {\n  if (req.url !== '/quiet') log(req);\n  ok(res);\n}\n"
+            "export function either(req, res) {\n  if (req.url !== '/a') return a(res); else return b(res);\n}\n"),
+    })
+    assert sorted(routes) == ["ANY /healthz", "POST /tools/invoke"]
+    assert routes["POST /tools/invoke"]["source"]["line"] == 3
