@@ -102,9 +102,13 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
     if _use_mounted(facts, documented_use(texts, package), by_segment):
         return
     served: set[tuple[str, str]] | None = None  # every route's (method, path) key, when one is asked for
+    placed: dict[str, set[str]] = {}  # per directory, the prefixes its files' routes went under
+    single: list[tuple[str, Any, Any]] = []  # (file, facts, its one route)
     for path, f in facts.items():
         # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
         routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
+        if len(routes) == 1 and path not in included:
+            single.append((path, f, routes[0]))
         if not routes or len(routes) < 2 and path not in included:
             continue
         votes: Counter[str] = Counter()
@@ -121,11 +125,14 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
             votes.update(prefixes)
             if "" in prefixes:
                 bare.add(i)
-        if path in included and not any("mounted_at" in s.detail for s in routes):
+        # (a mount the code makes at the root, the module's own `path("", include(router.urls))`, places nothing)
+        if path in included and not any(s.detail.get("mounted_at", "").strip("/") for s in routes):
             prefix, where, line = included[path]
             # the include shown, unless the docs name its routes bare and never under it
             if prefix and (votes[prefix.rstrip("/")] or not bare):
-                mounted = {id(s) for s in routes if not _under(s.name.partition(" ")[2], prefix)}
+                # (every route of the module, one that begins with the same segment too: Django
+                # serves a router's `affiliates` under the include's `affiliates/` as /affiliates/affiliates/)
+                mounted = {id(s) for s in routes}
                 f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
                 continue
         if len(routes) < 2:
@@ -147,12 +154,30 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         where, line = named[shown[prefix]]
         # (a route the docs write bare stays so, unless they write it under the prefix too and
         # nothing else serves it there: "`/me`" in a feature list, `GET /auth/me` in the table)
-        served = served if served is not None else {route_key(*s.name.split(" ", 1)) for g in facts.values()
-                                                    for s in g.surfaces if s.kind == "http-route"}
+        served = served if served is not None else _route_keys(facts)
         mounted = {id(s) for i, s in enumerate(routes) if not _under(s.name.partition(" ")[2], prefix) and (
             i not in bare or prefix in written[i] and route_key(
                 s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served)}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
+        placed.setdefault(path.rpartition("/")[0], set()).add(prefix)
+    for path, f, route in single:
+        # a module of one route (`GET /stats`) beside modules the docs place under a prefix: under
+        # it too when the docs write its path there, and there alone
+        shown = {}
+        prefixes = _prefixes(route.name.partition(" ")[2], by_segment, shown)
+        prefixes = prefixes - {""} if len(prefixes) > 1 else prefixes
+        prefix = next(iter(prefixes)) if len(prefixes) == 1 else ""
+        method, _, written_as = route.name.partition(" ")
+        if prefix and prefix in placed.get(path.rpartition("/")[0], ()) and not _under(written_as, prefix):
+            served = served if served is not None else _route_keys(facts)
+            if route_key(method, join(prefix, written_as)) not in served:
+                where, line = named[shown[prefix]]
+                f.surfaces = [_served_under(s, prefix, where, line) if s is route else s for s in f.surfaces]
+
+
+def _route_keys(facts: dict[str, Any]) -> set[tuple[str, str]]:
+    """Every route's (method, path) key, as the package serves them now."""
+    return {route_key(*s.name.split(" ", 1)) for f in facts.values() for s in f.surfaces if s.kind == "http-route"}
 
 
 def _prefixes(path: str, by_segment: dict[str, list[str]], shown: dict[str, str]) -> set[str]:

@@ -2157,8 +2157,9 @@ class _Python:
             default = positional[1] if len(positional) > 1 else keywords.get("default")
             return self.resolve(default) if default is not None else None
         if node.type == "attribute" and node.child_by_field_name("object").type == "identifier":
+            # (`config.api_prefix` of an untyped `config` parameter: the default the package's settings class gives)
             return self.settings_default(node.child_by_field_name("object"), self.pf.text(
-                node.child_by_field_name("attribute")), at)
+                node.child_by_field_name("attribute")), at) or self.setting_field(node)
         if node.type == "identifier" and self.pf.text(node) in self.names:  # `from .session import PATH`
             return DEFERRED + self.names[self.pf.text(node)] + DEFERRED
         return None
@@ -3170,6 +3171,8 @@ class _Python:
         module = self.resolve(target)  # include("shop.urls"), include(("shop.urls", "shop"), namespace=...)
         if module is None and target.type in ("identifier", "attribute"):  # include(shop.urls), imported
             text = "".join(self.pf.text(target).split())
+            if text.endswith(".urlpatterns") and text.count(".") == 1:
+                text = text.rpartition(".")[0]  # include(totp_urls.urlpatterns): that module's patterns
             module = self.imported_as(text) or (text if text in self.modules else None)  # (import shop.api.urls)
         if module is not None:
             self.found_mounts.append(Mount(owner, prefix, "urlpatterns", module, line_of(call)))

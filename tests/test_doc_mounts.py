@@ -223,3 +223,48 @@ def test_routes_under_a_prefix_set_at_run_time_go_where_the_docs_write_one_of_th
     assert {"GET /activitypub/users/{identifier}", "GET /activitypub/users/{identifier}/followers",
             "GET /.well-known/webfinger"} <= set(routes), set(routes)
     assert not any(r.startswith("GET /users/") for r in routes)
+
+
+def test_a_routers_routes_go_under_the_include_a_readme_shows_even_when_they_begin_with_its_segment(tmp_path, capsys):
+    """django-affiliate-system: its urls.py mounts a DRF router at the root, `path("", include(
+    router.urls))` (a mount at "/", which places nothing), and the README shows `path('affiliates/',
+    include('shop.urls'))`: `router.register("affiliates", ...)` is served at /affiliates/affiliates/.
+    `include(totp_urls.urlpatterns)` includes that module's patterns."""
+    urls = ("from django.urls import include, path\nfrom rest_framework.routers import DefaultRouter\n"
+            "from .totp import urls as totp_urls\nfrom .views import AffiliateViewSet\n\n"
+            "router = DefaultRouter()\nrouter.register(r'affiliates', AffiliateViewSet, basename='a')\n\n"
+            "urlpatterns = [\n    path('', include(router.urls)),\n"
+            "    path('totp/', include(totp_urls.urlpatterns)),\n]\n")
+    views = ("from rest_framework import viewsets\nfrom rest_framework.decorators import action\n\n"
+             "class AffiliateViewSet(viewsets.ReadOnlyModelViewSet):\n"
+             "    @action(detail=False, methods=['get'])\n    def stats(self, request): ...\n")
+    totp = "from django.urls import path\nfrom . import views\n\nurlpatterns = [path('verify/', views.verify)]\n"
+    readme = ("Add `path('affiliates/', include('shop.urls'))` to your urls.\n\n"
+              "- `GET /affiliates/affiliates/` - list\n- `GET /affiliates/affiliates/stats/` - statistics\n")
+    files = {"shop/__init__.py": "", "shop/urls.py": urls, "shop/views.py": views, "shop/totp/__init__.py": "",
+             "shop/totp/urls.py": totp, "shop/totp/views.py": "def verify(request): ...\n"}
+    assert "ANY /totp/verify/" in mined_routes(tmp_path / "code", capsys, files)
+    routes = mined_routes(tmp_path, capsys, {**files, "README.md": readme})
+    assert {"GET /affiliates/affiliates/", "GET /affiliates/affiliates/stats/", "GET /affiliates/affiliates/{pk}/"} \
+        <= set(routes), sorted(routes)
+    assert not any(name.startswith("GET /affiliates/stats") for name in routes)
+
+
+def test_a_module_of_one_route_goes_under_the_prefix_its_siblings_are_placed_under(tmp_path, capsys):
+    """funflix-api: v1/sources.py and v1/raw.py go under the /api/v1 the README writes them under;
+    v1/stats.py, one route, goes there too as the README writes it there alone. A lone route
+    beside no placed module, or one the docs write under another prefix, keeps its path."""
+    def module(prefix, *paths):
+        return "from fastapi import APIRouter\n\nrouter = APIRouter(prefix=%r)\n\n" % prefix + "".join(
+            f"@router.get({p!r})\ndef h{i}(): ...\n\n" for i, p in enumerate(paths))
+    readme = ("| GET | `/api/v1/sources` |\n| GET | `/api/v1/sources/{id}` |\n| GET | `/api/v1/raw` |\n"
+              "| GET | `/api/v1/raw/{id}` |\n| GET | `/api/v1/stats` |\n| GET | `/v2/ping` |\n| GET | `/api/v1/lone` |\n"
+              "\nThe `/stats` page needs a login.\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "app/v1/sources.py": module("/sources", "", "/{source_id}"), "app/v1/raw.py": module("/raw", "", "/{doc_id}"),
+        "app/v1/stats.py": module("/stats", ""), "app/v1/ping.py": module("/ping", ""),
+        "app/other/lone.py": module("/lone", ""), "README.md": readme})
+    assert {"GET /api/v1/sources", "GET /api/v1/raw/{doc_id}", "GET /api/v1/stats", "GET /ping", "GET /lone"} <= \
+        set(routes), sorted(routes)
+    assert "served under /api/v1 as the documentation writes it (README.md:5); the code leaves the mount to the " \
+        "application or deployment that serves it" in routes["GET /api/v1/stats"]["unknowns"]

@@ -1132,6 +1132,16 @@ def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
         "class Local:\n    PREFIX = '/unused'\n\n\nlocal = Local(PREFIX='/local')\napp.include_router(other, prefix=local.PREFIX)\n")
     routes = {c["name"] for c in mine(tmp_path, capsys, str(root))["candidates"] if c["kind"] == "http-route"}
     assert routes == {"GET /api/v1/items/", "GET /api/v2/users/me", "GET /local/other/x"}
+    # account-kit's `def mount_account(app, get_db, config)`, an untyped `config`: the default the
+    # package's settings class gives the field (`api_prefix: str = "/api/auth"` in its config module)
+    (root / "app" / "core" / "config.py").write_text(
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass KitConfig:\n    api_prefix: str = '/api/auth'\n")
+    (root / "app" / "main.py").write_text(
+        "from app.routes import items\n\n\ndef mount(app, config) -> None:\n"
+        "    app.include_router(items, prefix=config.api_prefix)\n")
+    (tmp_path / "kit").mkdir()
+    routes = {c["name"] for c in mine(tmp_path / "kit", capsys, str(root))["candidates"] if c["kind"] == "http-route"}
+    assert "GET /api/auth/items/" in routes, routes
 
 
 def test_a_route_path_from_another_modules_fstring_constant(tmp_path, capsys):
