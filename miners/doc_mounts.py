@@ -28,7 +28,8 @@ from .python_modules import module_files
 
 DOCUMENTED_MOUNT = ("served under {prefix} as the documentation writes it ({where}:{line}); the code leaves the "
                     "mount to the application or deployment that serves it")
-_NOT_A_PREFIX = re.compile(r"[^\w{}<>:.~@$+=!%,/-]")  # what a mount's path cannot hold (prose, a glob)
+_NOT_A_PREFIX = re.compile(r"[^\w{}<>:.~@$+=!%,/-]|^/path/to(?:/|$)")  # what a mount's path cannot hold
+# (prose, a glob; `/path/to/embetty-server`, the docs' placeholder for wherever a deployment puts it)
 
 
 # `path("api/v1/", include("catalogue_server.api_urls"))`, `url(r'^auth/', include('authkit.urls'))`
@@ -103,12 +104,12 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         return
     served: set[tuple[str, str]] | None = None  # every route's (method, path) key, when one is asked for
     placed: dict[str, set[str]] = {}  # per directory, the prefixes its files' routes went under
-    single: list[tuple[str, Any, Any]] = []  # (file, facts, its one route)
+    undecided: list[tuple[str, Any, list[Any]]] = []  # (file, facts, routes) the docs place under no one prefix
     for path, f in facts.items():
         # (not a route its framework mounts: a Strapi plugin's admin routes are under /<plugin>)
         routes = [s for s in f.surfaces if s.kind == "http-route" and not s.detail.get("framework_mount")]
         if len(routes) == 1 and path not in included:
-            single.append((path, f, routes[0]))
+            undecided.append((path, f, routes))
         if not routes or len(routes) < 2 and path not in included:
             continue
         votes: Counter[str] = Counter()
@@ -150,6 +151,8 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
             bare |= set(range(len(routes))) - set(unknown)
             written = [set() for _ in routes]
         if prefix is None:
+            if not unknown:
+                undecided.append((path, f, routes))
             continue
         where, line = named[shown[prefix]]
         # (a route the docs write bare stays so, unless they write it under the prefix too and
@@ -160,19 +163,21 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
                 s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served)}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
         placed.setdefault(path.rpartition("/")[0], set()).add(prefix)
-    for path, f, route in single:
-        # a module of one route (`GET /stats`) beside modules the docs place under a prefix: under
-        # it too when the docs write its path there, and there alone
+    for path, f, routes in undecided:
+        # a module whose own routes do not decide (one route, `GET /stats`; or each written bare
+        # as well, "`/works` is open" after `GET /api/v1/works`) beside modules the docs place
+        # under a prefix: the routes the docs write under that prefix, and no other, go under it
         shown = {}
-        prefixes = _prefixes(route.name.partition(" ")[2], by_segment, shown)
-        prefixes = prefixes - {""} if len(prefixes) > 1 else prefixes
-        prefix = next(iter(prefixes)) if len(prefixes) == 1 else ""
-        method, _, written_as = route.name.partition(" ")
-        if prefix and prefix in placed.get(path.rpartition("/")[0], ()) and not _under(written_as, prefix):
-            served = served if served is not None else _route_keys(facts)
-            if route_key(method, join(prefix, written_as)) not in served:
-                where, line = named[shown[prefix]]
-                f.surfaces = [_served_under(s, prefix, where, line) if s is route else s for s in f.surfaces]
+        written = [_prefixes(s.name.partition(" ")[2], by_segment, shown) for s in routes]
+        under = {p for w in written for p in w if p}
+        prefix = next(iter(under)) if len(under) == 1 else ""
+        if not prefix or prefix not in placed.get(path.rpartition("/")[0], ()):
+            continue
+        served = served if served is not None else _route_keys(facts)
+        where, line = named[shown[prefix]]
+        mounted = {id(s) for s, w in zip(routes, written) if prefix in w and not _under(s.name.partition(" ")[2], prefix)
+                   and route_key(s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served}
+        f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
 
 
 def _route_keys(facts: dict[str, Any]) -> set[tuple[str, str]]:

@@ -250,21 +250,36 @@ def test_a_routers_routes_go_under_the_include_a_readme_shows_even_when_they_beg
     assert not any(name.startswith("GET /affiliates/stats") for name in routes)
 
 
-def test_a_module_of_one_route_goes_under_the_prefix_its_siblings_are_placed_under(tmp_path, capsys):
+def test_a_module_its_routes_do_not_place_goes_under_the_prefix_its_siblings_are_placed_under(tmp_path, capsys):
     """funflix-api: v1/sources.py and v1/raw.py go under the /api/v1 the README writes them under;
-    v1/stats.py, one route, goes there too as the README writes it there alone. A lone route
-    beside no placed module, or one the docs write under another prefix, keeps its path."""
+    v1/stats.py, one route, and v1/works.py, whose routes the README writes bare too, go there as
+    the README writes them there. A lone route beside no placed module, or one the docs write
+    under another prefix, keeps its path."""
     def module(prefix, *paths):
         return "from fastapi import APIRouter\n\nrouter = APIRouter(prefix=%r)\n\n" % prefix + "".join(
             f"@router.get({p!r})\ndef h{i}(): ...\n\n" for i, p in enumerate(paths))
     readme = ("| GET | `/api/v1/sources` |\n| GET | `/api/v1/sources/{id}` |\n| GET | `/api/v1/raw` |\n"
               "| GET | `/api/v1/raw/{id}` |\n| GET | `/api/v1/stats` |\n| GET | `/v2/ping` |\n| GET | `/api/v1/lone` |\n"
-              "\nThe `/stats` page needs a login.\n")
+              "| GET | `/api/v1/works` |\n| GET | `/api/v1/works/{id}` |\n"
+              "\nThe `/stats` page needs a login; `/works` and `/works/{id}` are open.\n")
     routes = mined_routes(tmp_path, capsys, {
         "app/v1/sources.py": module("/sources", "", "/{source_id}"), "app/v1/raw.py": module("/raw", "", "/{doc_id}"),
         "app/v1/stats.py": module("/stats", ""), "app/v1/ping.py": module("/ping", ""),
-        "app/other/lone.py": module("/lone", ""), "README.md": readme})
-    assert {"GET /api/v1/sources", "GET /api/v1/raw/{doc_id}", "GET /api/v1/stats", "GET /ping", "GET /lone"} <= \
-        set(routes), sorted(routes)
+        "app/v1/works.py": module("/works", "", "/{work_id}"), "app/other/lone.py": module("/lone", ""),
+        "README.md": readme})
+    assert {"GET /api/v1/sources", "GET /api/v1/raw/{doc_id}", "GET /api/v1/stats", "GET /ping", "GET /lone",
+            "GET /api/v1/works", "GET /api/v1/works/{work_id}"} <= set(routes), sorted(routes)
     assert "served under /api/v1 as the documentation writes it (README.md:5); the code leaves the mount to the " \
         "application or deployment that serves it" in routes["GET /api/v1/stats"]["unknowns"]
+
+
+def test_the_docs_placeholder_for_wherever_a_deployment_puts_the_server_is_no_prefix(tmp_path, capsys):
+    """@heise/embetty-server's README: `src="https://your-site.com/path/to/embetty-server/video/vimeo/1.amp"`."""
+    app = "from flask import Flask\napp = Flask(__name__)\n\n" + "".join(
+        f"@app.route({p!r})\ndef h{i}(): ...\n\n" for i, p in enumerate(("/video/<id>", "/video/<id>.amp")))
+    docs = "    src=\"https://site.com/path/to/srv/video/1\"\n    src=\"https://site.com/path/to/srv/video/1.amp\"\n"
+    assert set(mined_routes(tmp_path, capsys, {"srv/app.py": app, "README.md": docs})) == \
+        {"GET /video/<id>", "GET /video/<id>.amp"}
+    other = docs.replace("/path/to/srv", "/srv")  # (a prefix that is one: the routes go under it)
+    assert set(mined_routes(tmp_path / "b", capsys, {"srv/app.py": app, "README.md": other})) == \
+        {"GET /srv/video/<id>", "GET /srv/video/<id>.amp"}
