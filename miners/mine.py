@@ -29,6 +29,7 @@ from .assets import ASSET
 from .backstage_plugin import apply_plugin_base, plugin_id
 from .config_children import expand_config_children
 from .coverage import MAX_BYTES, MINIFIED, content_problem, plan
+from .datasette_routes import datasette_routes
 from .declarations import extract_declarations
 from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
@@ -60,8 +61,8 @@ from .rule_forms import expand_rule_forms, rule_forms
 from .sources import SourceTree
 from .strapi_routes import apply_strapi_routes, strapi_route_groups, strapi_route_objects
 from .surfaces import extract_surfaces_and_mounts
-from .viewset_routes import resolve_viewset_routes
 from .verb_modules import add_verb_module_routes
+from .viewset_routes import resolve_viewset_routes
 from .words import WORDS_ONLY
 
 OPAQUE = "custom:external.opaque-effects"
@@ -97,6 +98,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         if language == "python":
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
             facts.surfaces += py_path_dispatch_routes(parsed)  # a raw ASGI/WSGI app comparing scope["path"]
+            facts.surfaces += datasette_routes(parsed)  # a Datasette plugin's register_routes hook
             facts.pecan, facts.pecan_roots, facts.pecan_injecting = pecan_controllers(parsed)  # Pecan's controllers, joined in assembly
             facts.adds_resources_in_loop = adds_resources_in_loop(parsed)  # flask-restful resources from a table
             facts.rule_forms = rule_forms(parsed)  # a Blueprint subclass whose route() registers other paths too
