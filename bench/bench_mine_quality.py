@@ -41,7 +41,7 @@ Matching
   * CLI: the whole command path as typed ("tool sub"); "bin_aliases" renames the first word of a subcommand path (a
     package whose two bins run the same program, e.g. sequelize-cli -> sequelize);
   * routes: "METHOD /path", method upper-cased, path parameters normalised (`:id`, `{id}`,
-    `<int:id>` -> `{}`), a query string and a trailing slash dropped; a label's method "*"
+    `<int:id>`, a docs' `[area ID]` -> `{}`), a query string and a trailing slash dropped; a label's method "*"
     matches every method, and so does a found route of every method ("ANY": Django's path(),
     Express's app.all(), which serve the documented method too); a found route with Express's optional parameters (`/a/:b?`) matches
     the path with them and the path without them; a last segment that is Express's wildcard (`/raw/:ref/*`,
@@ -90,7 +90,9 @@ LIBRARY_KINDS = ("function", "class", "method")
 GROUPS = {"libraries": LIBRARY_KINDS, "CLIs": ("cli-command", "cli-subcommand"),
           "MCP servers": ("mcp-tool", "mcp-resource"), "HTTP services": ("http-route",)}
 TARGET_RECALL, TARGET_PRECISION = 0.9, 0.8
-PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?|\{[^}/]*\}|<[^>/]*>")  # `:url(.*)`: path-to-regexp's own pattern
+# `:url(.*)`: path-to-regexp's own pattern; `[area ID]`: a placeholder in brackets (mapit's docs), which
+# no path spells literally (RFC 3986 keeps `[` for hosts)
+PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?|\{[^}/]*\}|<[^>/]*>|\[[A-Za-z][\w |-]*\]")
 
 
 OPTIONAL = re.compile(r"/:[A-Za-z_][\w-]*\?")  # Express's optional parameter: `/email/:id/relay/:to?`

@@ -853,11 +853,15 @@ def _regex_paths(pattern: str) -> list[str]:
                 i = end + 2  # an optional fragment, `(?:#.+)?`: a browser never sends it, no path has it
                 continue
             if inner.startswith("?P<") and ">" in inner:
-                out.append("{" + inner[3:inner.index(">")] + "}")
-            elif inner.startswith("?:") and p[end + 1:] == "?" and not cuts and "|" not in inner:
-                # a last optional part (`social/(?:(?P<provider>\w+)/?)?`): the path without it, and with it
+                body = inner[inner.index(">") + 1:]  # (`(?P<bb>box)` matches the word alone: it is the word)
+                out.append(body if re.fullmatch(r"[A-Za-z][\w-]*", body) else "{" + inner[3:inner.index(">")] + "}")
+            elif inner.startswith("?:") and p[end + 1:end + 2] == "?" and not cuts and not _top_level_bar(inner) \
+                    and (after := _rest_paths(p[end + 2:])) is not None:
+                # an optional part (`social/(?:(?P<provider>\w+)/?)?`, mapit's `(?:/(?P<bb>box))?(?:\.
+                # (?P<format>html|json))?`): the path without it, and with it, each with what follows
                 before = "".join(out)
-                return [before or "/", *(before + rest for rest in _regex_paths(inner[2:]))]
+                return [before + rest if before + rest else "/" for rest in after] + \
+                    [before + middle + rest for middle in _regex_paths(inner[2:]) for rest in after]
             elif inner.startswith("?"):
                 out.append(p[i:end + 1])  # (?:...), a lookahead: kept as written
             else:
@@ -875,6 +879,35 @@ def _regex_paths(pattern: str) -> list[str]:
     # a segment is missing only with all after it: what follows an optional one must be optional too
     kept = [cut for cut in cuts if all(at in optional for at in range(cut, len(out)))]
     return [*("".join(out[:cut]) or "/" for cut in kept), "".join(out)]
+
+
+def _rest_paths(rest: str) -> list[str] | None:
+    """What the rest of a path regex after an optional part spells, as parts ("" where it may match
+    nothing, not the root); None when a part of it is left a regex (`(/token)?` after one)."""
+    if not rest:
+        return [""]
+    found = [r if r != "/" or rest.startswith("/") else "" for r in _regex_paths(rest)]
+    return None if any(_REGEX_LEFTOVER.search(r) for r in found) else found
+
+
+_REGEX_LEFTOVER = re.compile(r"[()\[\]?*+|\\]|\{arg\d+\}")  # (a group counted from 1 again: not this path's)
+
+
+def _top_level_bar(inner: str) -> bool:
+    """Whether a group's pattern chooses at its own level (`a|b`), not only inside a group it holds
+    (mapit's `\.(?P<format>html|json)`)."""
+    depth, i = 0, 0
+    while i < len(inner):
+        c = inner[i]
+        if c == "\\":
+            i += 2
+            continue
+        depth += c == "("
+        depth -= c == ")"
+        if c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
 
 
 _LITERAL_PART = re.compile(r"(?:[\w~-]|\\[./-]|/)+")
@@ -3032,14 +3065,17 @@ class _Python:
         if not {"starlette", "fastapi"} & self.modules:
             return
         for call, receiver, attr in self.call_info():
-            if attr != "Route" or receiver not in (None, "routing", "starlette.routing"):
+            # (Starlette's own `app.add_route("/api/agents", list_agents, methods=["GET"])`, not
+            # aiohttp's, which takes the method first)
+            added = attr == "add_route" and receiver is not None and "aiohttp" not in self.modules
+            if (attr != "Route" or receiver not in (None, "routing", "starlette.routing")) and not added:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             path = self.path_of(positional[0] if positional else keywords.get("path"))
-            endpoint = positional[1] if len(positional) > 1 else keywords.get("endpoint")
-            if path is None or endpoint is None:
+            endpoint = positional[1] if len(positional) > 1 else keywords.get("endpoint") or keywords.get("route")
+            if path is None or endpoint is None or added and not path.startswith("/"):
                 continue
-            prefix = self.mount_prefix(call)
+            prefix = self.mount_prefix(call) if not added else ""
             if prefix is None:
                 continue  # inside a Mount whose path is not known
             self.route(call, ("starlette", prefix), path, "route", keywords.get("methods"), self.pf.text(endpoint), "")

@@ -1025,6 +1025,19 @@ def test_starlette_route_lists_and_mounts():
     assert routes["GET /users"].handler == "users" and routes["GET /api/items"].framework == "starlette"
     # without Starlette (or FastAPI) imported, a Route() call is someone else's
     assert surfaces("python", 'from maps import Route\nr = Route("/a", b)\n') == []
+    # harnesspatch's `app.add_route("/api/agents", list_agents, methods=["GET"])` on its Starlette app
+    found = surfaces("python", """
+        from starlette.applications import Starlette
+
+        def create_app():
+            app = Starlette()
+            async def list_agents(request): ...
+            app.add_route("/api/agents", list_agents, methods=["GET"])
+            app.add_route("/api/shutdown", route=shutdown, methods=["POST"])
+            app.add_route(name, other)
+            return app
+        """)
+    assert set(by_name(found, "http-route")) == {"GET /api/agents", "POST /api/shutdown"}
 
 
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
@@ -1147,6 +1160,12 @@ def test_the_python_prefilter_searched_apart_agrees_with_its_regex():
     (r"^x/(?:y|z+)?$", ["x/(?:y|z+)?"]),  # an alternation of patterns: as written
     (r"/endpoints/([^/]+)?", ["/endpoints", "/endpoints/{arg1}"]),  # a last group that may be missing
     (r"/files/(?P<name>.+)?$", ["/files", "/files/{name}"]),
+    # mapit's optional parts in a row, a choice inside one, and a named group that is a word
+    (r"^area/(?P<id>[0-9]+)(?:\.(?P<format>html|json))?$", ["area/{id}", "area/{id}.{format}"]),
+    (r"^point/(?P<x>[0-9.]+)(?:/(?P<bb>box))?(?:\.(?P<f>json))?$",
+     ["point/{x}", "point/{x}.json", "point/{x}/box", "point/{x}/box.json"]),
+    (r"^a(?:/b)?/c$", ["a/c", "a/b/c"]),  # an optional part before what must follow
+    (r"/users(?:/([^/]+))?(/token)?", ["/users(?:/([^/]+))?{arg1}?"]),  # what follows it not read: as before
 ])
 def test_a_tornado_path_regex_is_read_as_the_route_paths_it_serves(pattern, paths):
     from miners.surfaces import _regex_paths
