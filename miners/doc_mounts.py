@@ -159,15 +159,21 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         # nothing else serves it there: "`/me`" in a feature list, `GET /auth/me` in the table)
         served = served if served is not None else _route_keys(facts)
         mounted = {id(s) for i, s in enumerate(routes) if not _under(s.name.partition(" ")[2], prefix) and (
-            i not in bare or prefix in written[i] and route_key(
-                s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served)}
+            i not in bare or prefix in written[i] and _key_under(s, prefix) not in served)}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
         placed.setdefault(path.rpartition("/")[0], set()).add(prefix)
+    if undecided and placed:
+        _beside_placed(facts, undecided, placed, by_segment, named)
+
+
+def _beside_placed(facts: dict[str, Any], undecided: list[tuple[str, Any, list[Any]]], placed: dict[str, set[str]],
+                   by_segment: dict[str, list[str]], named: dict[str, tuple[str, int]]) -> None:
+    """A module whose own routes do not decide (one route, `GET /stats`; or each written bare as
+    well, "`/works` is open" after `GET /api/v1/works`) beside modules the docs place under a
+    prefix: the routes the docs write under that prefix, and no other, go under it."""
+    served: set[tuple[str, str]] | None = None
     for path, f, routes in undecided:
-        # a module whose own routes do not decide (one route, `GET /stats`; or each written bare
-        # as well, "`/works` is open" after `GET /api/v1/works`) beside modules the docs place
-        # under a prefix: the routes the docs write under that prefix, and no other, go under it
-        shown = {}
+        shown: dict[str, str] = {}
         written = [_prefixes(s.name.partition(" ")[2], by_segment, shown) for s in routes]
         under = {p for w in written for p in w if p}
         prefix = next(iter(under)) if len(under) == 1 else ""
@@ -175,14 +181,20 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
             continue
         served = served if served is not None else _route_keys(facts)
         where, line = named[shown[prefix]]
-        mounted = {id(s) for s, w in zip(routes, written) if prefix in w and not _under(s.name.partition(" ")[2], prefix)
-                   and route_key(s.name.partition(" ")[0], join(prefix, s.name.partition(" ")[2])) not in served}
+        mounted = {id(s) for s, w in zip(routes, written, strict=True) if prefix in w
+                   and not _under(s.name.partition(" ")[2], prefix) and _key_under(s, prefix) not in served}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
 
 
 def _route_keys(facts: dict[str, Any]) -> set[tuple[str, str]]:
     """Every route's (method, path) key, as the package serves them now."""
     return {route_key(*s.name.split(" ", 1)) for f in facts.values() for s in f.surfaces if s.kind == "http-route"}
+
+
+def _key_under(route: Any, prefix: str) -> tuple[str, str]:
+    """The route's (method, path) key were it served under the prefix."""
+    method, _, path = route.name.partition(" ")
+    return route_key(method, join(prefix, path))
 
 
 def _prefixes(path: str, by_segment: dict[str, list[str]], shown: dict[str, str]) -> set[str]:

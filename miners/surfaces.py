@@ -2416,6 +2416,18 @@ class _Python:
                     named[right.start_byte] = self.pf.text(left)
                 if not last.endswith("handlers"):
                     relative.add(right.start_byte)
+        called = {self.callee_last(call) for call, _, _ in self.call_info()}
+        for function in descendants(self.pf.tree.root_node, "function_definition") \
+                if any(c.endswith("Application") for c in called) else ():
+            # `def get_routes(self): return [(self.prefix + "/profiler", ProfilerHandler), ...]`: the
+            # list a function named for it hands the application this file makes (tornado-profile's
+            # `Application([] + TornadoProfiler().get_routes())`; a hook another module calls, as
+            # jupyterhub's Authenticator.get_handlers(), is served under what that module adds)
+            name = self.pf.text(function.child_by_field_name("name"))
+            if name in called and (
+                    name.lower() in ("get_routes", "get_handlers") or name.lower().endswith(("_routes", "_handlers"))):
+                lists += [r.named_children[0] for r in descendants(function, "return_statement")
+                          if r.named_children and r.named_children[0].type == "list"]
         tables = set()
         if b"routes" in self.pf.source or b"handlers" in self.pf.source:
             # `return {'routes': [(r'/datasets', DatasetsHandler, cfg), ...]}`: a module's table for a
@@ -2459,13 +2471,27 @@ class _Python:
                 # `route_prefix + r"/status"`: a prefix the configuration sets; the path as registered
                 pattern, unknown = self.path_of(items[0].child_by_field_name("right")), self.pf.text(
                     items[0].child_by_field_name("left"))
+            handler = "".join(self.pf.text(items[1]).split())
+            handler = self.local_class_base(entry, handler) or handler
             for path in _regex_paths(pattern) if pattern is not None else ():
                 if path.startswith(("/", DEFERRED)):
-                    self.resource(entry, "".join(self.pf.text(items[1]).split()), path, "tornado",
+                    self.resource(entry, handler, path, "tornado",
                                   **({"prefix_unknown": unknown} if unknown else {}),
                                   **({"loaded_table": True} if entry.parent.start_byte in tables else {}),
                                   **({"receiver": named[entry.parent.start_byte]}
                                      if entry.parent.start_byte in named else {}))
+
+    def local_class_base(self, at: Any, name: str) -> str | None:
+        """The first base of a class the function around `at` defines as `name`
+        (`class UpdatedProfilerHandler(YappiProfilerHandler, self.handler_base_class): pass`): the
+        module's class whose methods answer for it; else None."""
+        function = _enclosing(at, "function_definition")
+        for cls in descendants(function, "class_definition") if function is not None and name.isidentifier() else ():
+            if self.pf.text(cls.child_by_field_name("name")) == name:
+                bases = cls.child_by_field_name("superclasses")
+                first = bases.named_children[0] if bases is not None and bases.named_children else None
+                return self.pf.text(first) if first is not None and first.type == "identifier" else None
+        return None
 
     def base_url_joined(self, call: Any) -> str | None:
         """`url_path_join(base_url, "/openbis/conn")` of a Jupyter server extension: the path under

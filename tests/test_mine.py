@@ -3099,3 +3099,41 @@ def test_fastapi_routers_of_a_module_tuple_included_under_an_imported_prefix(tmp
     loaded = {**files, "svc/pages/__init__.py": files["svc/pages/__init__.py"].replace(
         "AREAS = (\n    login,\n    home,\n)", "AREAS = load_areas()")}
     assert sorted(mined_routes(tmp_path / "loaded", capsys, loaded)) == ["GET /home", "GET /password"]
+
+
+def test_tornado_routes_a_get_routes_function_returns_for_classes_it_makes(tmp_path, capsys):
+    """tornado-profile: `def get_routes(self)` returns `[(self.prefix + "/profiler",
+    UpdatedProfilerHandler), ...]`, each handler a class it makes from one of the module's
+    (`class UpdatedProfilerHandler(YappiProfilerHandler, self.base): pass`), whose methods serve it."""
+    from tests.conftest import mined_routes
+
+    source = '''import tornado.web
+
+
+class ProfilerHandler(tornado.web.RequestHandler):
+    def post(self): ...
+    def delete(self): ...
+
+
+class StatsHandler(tornado.web.RequestHandler):
+    def get(self): ...
+
+
+class Profiler:
+    def __init__(self, prefix="", base=object):
+        self.prefix, self.base = prefix, base
+
+    def get_routes(self):
+        class Updated(ProfilerHandler, self.base):
+            pass
+        return [(self.prefix + "/profiler", Updated), (self.prefix + "/profiler/stats", StatsHandler)]
+
+
+def main():
+    tornado.web.Application([] + Profiler().get_routes()).listen(8888)
+'''
+    routes = mined_routes(tmp_path, capsys, {"tornado_profile.py": source})
+    assert sorted(routes) == ["DELETE /profiler", "GET /profiler/stats", "POST /profiler"]
+    # a hook another module calls (jupyterhub's Authenticator.get_handlers()) is served under what it adds
+    hook = source.replace("tornado.web.Application([] + Profiler().get_routes()).listen(8888)", "pass")
+    assert mined_routes(tmp_path / "hook", capsys, {"tornado_profile.py": hook}) == {}
