@@ -45,6 +45,7 @@ from .json_server import json_server_routers, resolve_json_server_routes
 from .method_path_routes import method_path_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
+from .netbox_plugin import apply_netbox_plugin
 from .node_http_routes import node_http_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
@@ -215,6 +216,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_global_prefix(facts)  # NestJS routes under the prefix the bootstrap sets
     apply_plugin_base(facts)  # a Backstage backend plugin's routes under /api/<pluginId>
     apply_strapi_routes(facts, sizes, tree.read)  # a Strapi plugin's route objects under its name
+    apply_netbox_plugin(facts, tree.read)  # a NetBox plugin's Django routes under /plugins/<base_url>
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     # under the prefix the docs mount a file's routes at

@@ -306,6 +306,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
             or b"werkzeug" in tokens and b"Rule" in tokens  # Werkzeug's routing, Rules (miners/werkzeug_routes.py)
+            or b"router.register(" in source  # a DRF router handed to a function (_Python.handed_routers)
             or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
 
 
@@ -895,7 +896,7 @@ _REGEX_LEFTOVER = re.compile(r"[()\[\]?*+|\\]|\{arg\d+\}")  # (a group counted f
 
 def _top_level_bar(inner: str) -> bool:
     """Whether a group's pattern chooses at its own level (`a|b`), not only inside a group it holds
-    (mapit's `\.(?P<format>html|json)`)."""
+    (mapit's `(?P<format>html|json)` after its dot)."""
     depth, i = 0, 0
     while i < len(inner):
         c = inner[i]
@@ -1025,6 +1026,7 @@ class _Python:
         self.found_viewsets: list[ViewSet] = []
         self._routers: dict[str, tuple[bool, bool]] | None = None
         self._nested: dict[str, str] = {}  # a nested DRF router -> the path its routes sit under
+        self._handed: dict[str, str] = {}  # a router parameter -> the function it is handed to
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
         self._constructed: dict[str, str] | None = None
@@ -2784,7 +2786,9 @@ class _Python:
         under its parent's in self._nested."""
         if self._routers is None:
             self._routers, self._nested = {}, {}
-            drf = "rest_framework" in self.modules or "rest_framework_nested" in self.modules
+            # (NetBox's NetBoxRouter, a DefaultRouter its plugins' api/urls.py make)
+            drf = "rest_framework" in self.modules or "rest_framework_nested" in self.modules or \
+                self.names.get("NetBoxRouter", "").startswith("netbox.")
             # a URLconf's router of the package's own class (nautobot's `OrderedDefaultRouter(DefaultRouter)`)
             own = not drf and b"urlpatterns" in self.pf.source and b"Router(" in self.pf.source
             if drf or own:
@@ -2803,14 +2807,34 @@ class _Python:
                         _, keywords = py_args(right.child_by_field_name("arguments"))
                         slash = keywords.get("trailing_slash")
                         self._routers[self.pf.text(left)] = (
-                            slash is None or self.pf.text(slash) != "False", last.endswith("DefaultRouter"))
+                            slash is None or self.pf.text(slash) != "False", last.endswith(("DefaultRouter",
+                                                                                             "NetBoxRouter")))
                         positional = py_args(right.child_by_field_name("arguments"))[0]
                         parent = self.resolve(positional[1]) if last.startswith("Nested") and \
                             len(positional) > 1 else None
                         lookup = self.resolve(keywords.get("lookup")) if "lookup" in keywords else None
                         if parent is not None and lookup:  # /services/{service_pk}: the nested routes' base
                             self._nested[self.pf.text(left)] = f"/{parent.strip('^$/')}/{{{lookup}_pk}}"
+            if drf or b"_router" in self.pf.source or b"router)" in self.pf.source:
+                self.handed_routers()
         return self._routers
+
+    def handed_routers(self) -> None:
+        """`def register_v1_routes(router): router.register("groups", GroupViewSet)`: a router a
+        module-level function is handed registers viewsets as one the module makes does; its
+        routes are the function's, which a caller's `register_v1_routes(router)` mounts on its own."""
+        for function in self.pf.tree.root_node.named_children:
+            function = function.child_by_field_name("definition") if function.type == "decorated_definition" \
+                else function
+            if function is None or function.type != "function_definition":
+                continue
+            params = function.child_by_field_name("parameters")
+            for param in params.named_children if params is not None else ():
+                name = self.pf.text(param)
+                if param.type == "identifier" and name.endswith("router") and name not in self._routers and \
+                        f"{name}.register(".encode() in self.pf.source[function.start_byte:function.end_byte]:
+                    self._routers[name] = (True, False)
+                    self._handed[name] = self.pf.text(function.child_by_field_name("name"))
 
     def drf(self) -> None:
         routers = self.drf_routers()
@@ -2826,9 +2850,20 @@ class _Python:
             if prefix is None or view is None or view.type not in ("identifier", "attribute"):
                 continue
             path = self._nested.get(receiver, "") + "/" + prefix.strip("^$/")
+            owner = FACTORY + self._handed[receiver] if receiver in self._handed else \
+                "urlpatterns" if served[receiver] else receiver
             self.resource(call, "".join(self.pf.text(view).split()), path, "django-rest-framework",
-                          viewset=True, slash=routers[receiver][0],
-                          receiver="urlpatterns" if served[receiver] else receiver)
+                          viewset=True, slash=routers[receiver][0], receiver=owner)
+        for call, receiver, attr in self.call_info() if routers else ():
+            # `register_v1_routes(router)` of `from .v1_urls import register_v1_routes`: that function's routes on ours
+            args = py_args(call.child_by_field_name("arguments"))[0]
+            imported = self.names.get(attr, "") if receiver is None else ""
+            if "." in imported and len(args) == 1 and self.pf.text(args[0]) in routers and \
+                    self.pf.text(args[0]) not in self._handed:
+                module, _, name = imported.rpartition(".")
+                given = self.pf.text(args[0])
+                self.found_mounts.append(Mount("urlpatterns" if served[given] else given, "", name, module,
+                                               line_of(call), called=True))
         for name, (_, api_root) in routers.items():
             if api_root:  # DefaultRouter serves a root view linking to every list
                 node = next(n for n in self.assignments if (left := n.child_by_field_name("left")) is not None
@@ -2870,9 +2905,9 @@ class _Python:
             supers = cls.child_by_field_name("superclasses")
             bases = ["".join(self.pf.text(b).split()) for b in supers.named_children
                      if b.type in ("identifier", "attribute")] if supers is not None else []
-            if not bases:
-                continue
             body = cls.child_by_field_name("body")
+            if not bases and (body is None or b"action(" not in self.pf.source[body.start_byte:body.end_byte]):
+                continue  # (a mixin of no base with an @action, `class MetadataExportMixin:`, lends it)
             lookup = None
             for name in ("lookup_url_kwarg", "lookup_field"):
                 value = _assigned(self.pf, body, name, None) if body is not None else None
