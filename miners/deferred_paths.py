@@ -155,8 +155,11 @@ def _finished(text: str, path: str, modules: dict[str, str], read: Callable[[str
             values = [value] if value is not None else []
         if not values or len(done) * len(values) > _FORMS:
             return []
-        # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert)
-        done = [head + (value[1:] if value.startswith("/") and head.endswith("/") else value) + pieces[i + 1]
+        # (a router's prefix joined to a path it did not know yet: `/ca/` + `/cert` is /ca/cert, and so
+        # is a prefix's `/auth/` before the `/signup` that follows it)
+        after = pieces[i + 1]
+        done = [head + (value[1:] if value.startswith("/") and head.endswith("/") else value) +
+                (after[1:] if after.startswith("/") and value.endswith("/") else after)
                 for head in done for value in values]
     return done
 

@@ -129,6 +129,12 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         # (a mount the code makes at the root, the module's own `path("", include(router.urls))`, places nothing)
         if path in included and not any(s.detail.get("mounted_at", "").strip("/") for s in routes):
             prefix, where, line = included[path]
+            written_under = _the_prefix(votes)
+            if prefix and written_under and written_under != prefix.rstrip("/") and \
+                    written_under.endswith(prefix.rstrip("/")):
+                # the include shown, `path('paystack/', ...)`, in a project that serves it under more:
+                # the endpoint list's `/api/v1/paystack/transaction/initiate`
+                prefix, (where, line) = written_under, named[shown[written_under]]
             # the include shown, unless the docs name its routes bare and never under it
             if prefix and (votes[prefix.rstrip("/")] or not bare):
                 # (every route of the module, one that begins with the same segment too: Django

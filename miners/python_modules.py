@@ -44,7 +44,8 @@ def absolute(dotted: str, importer: str) -> str:
 def find_through_reexports(facts: dict[str, FileFacts], modules: dict[str, str], dotted: str,
                            lookup: Callable[[str, str], T | None], hops: int = _HOPS) -> T | None:
     """What `lookup(file, name)` finds of what `pkg.mod.Name` stands for: defined in pkg/mod.py
-    (or pkg/mod/__init__.py), or re-exported there from where it is defined."""
+    (or pkg/mod/__init__.py), or re-exported there from where it is defined (by name, or by a
+    local `from .x import *`)."""
     module, _, name = dotted.rpartition(".")
     path = modules.get(module)
     if path is None or not name:
@@ -56,4 +57,8 @@ def find_through_reexports(facts: dict[str, FileFacts], modules: dict[str, str],
         if bound == name and source:
             there = facts[path].module.renamed.get(name, name)  # (`from .system import router as system_router`)
             return find_through_reexports(facts, modules, absolute(f"{source}.{there}", path), lookup, hops - 1)
+    for source in facts[path].module.export_all_from:  # `from .transaction import *` in a package's __init__
+        found = find_through_reexports(facts, modules, absolute(f"{source}.{name}", path), lookup, hops - 1)
+        if found is not None:
+            return found
     return None

@@ -1926,6 +1926,15 @@ class _Python:
             if cls is not None:  # `self.prefix`, kept by __init__ from its parameter's default ("")
                 default = class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute")))
                 return [default] if default is not None else None
+            field = self.setting_field(node)  # `auth.config.base_path`: its settings class's default
+            return [field] if field is not None else None
+        if kind == "call" and (function := node.child_by_field_name("function")) is not None and \
+                function.type == "attribute" and self.pf.text(function.child_by_field_name("attribute")) == "rstrip" \
+                and py_string(self.pf, (args := py_args(node.child_by_field_name("arguments"))[0] or [None])[0]) == "/":
+            # `auth.config.base_path.rstrip("/")` before `f"{base_path}/signup"` (a part read in assembly
+            # is joined to what follows it without the doubled slash: miners/deferred_paths.py)
+            value = self.text_value(function.child_by_field_name("object"), at, depth + 1)
+            return value if value is None or any(DEFERRED in part for part in value) else ["".join(value).rstrip("/")]
         return None
 
     def config_file(self, name: str) -> str | None:

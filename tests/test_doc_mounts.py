@@ -283,3 +283,27 @@ def test_the_docs_placeholder_for_wherever_a_deployment_puts_the_server_is_no_pr
     other = docs.replace("/path/to/srv", "/srv")  # (a prefix that is one: the routes go under it)
     assert set(mined_routes(tmp_path / "b", capsys, {"srv/app.py": app, "README.md": other})) == \
         {"GET /srv/video/<id>", "GET /srv/video/<id>.amp"}
+
+
+def test_an_include_the_endpoint_list_writes_under_more_is_served_there(tmp_path, capsys):
+    """django-rest-paystack: the README shows `path('paystack/', include('paystack.urls'))` and lists
+    `POST /api/v1/paystack/transaction/initiate`: the project serves the include under /api/v1.
+    Its viewsets are found through `from .transaction import *` in views/__init__.py."""
+    urls = ("from django.urls import include, path\nfrom rest_framework import routers\n"
+            "from paystack.views import TransactionViewSet\n\nrouter = routers.DefaultRouter()\n"
+            "router.register('transaction', TransactionViewSet, basename='transaction')\n\n"
+            "urlpatterns = [path('', include(router.urls))]\n")
+    views = ("from rest_framework import viewsets\nfrom rest_framework.decorators import action\n\n"
+             "__all__ = ['TransactionViewSet']\n\n\nclass TransactionViewSet(viewsets.ReadOnlyModelViewSet):\n"
+             "    @action(detail=False, methods=['post'])\n    def initiate(self, request): ...\n\n"
+             "    @action(detail=False, methods=['get'])\n    def verify(self, request): ...\n")
+    readme = ("Add `path('paystack/', include('paystack.urls'))` to your urls.\n\n"
+              "- `POST /api/v1/paystack/transaction/initiate`\n- `GET /api/v1/paystack/transaction/verify/`\n")
+    files = {"paystack/__init__.py": "", "paystack/urls.py": urls, "paystack/views/__init__.py":
+             "from .transaction import *\n", "paystack/views/transaction.py": views, "README.md": readme}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert {"POST /api/v1/paystack/transaction/initiate/", "GET /api/v1/paystack/transaction/verify/",
+            "GET /api/v1/paystack/transaction/{pk}/"} <= set(routes), sorted(routes)
+    listed = readme.replace("/api/v1/paystack/", "/paystack/")  # (the list writes the include's prefix alone)
+    shown = mined_routes(tmp_path / "shown", capsys, {**files, "README.md": listed})
+    assert "POST /paystack/transaction/initiate/" in shown, sorted(shown)

@@ -3137,3 +3137,16 @@ def main():
     # a hook another module calls (jupyterhub's Authenticator.get_handlers()) is served under what it adds
     hook = source.replace("tornado.web.Application([] + Profiler().get_routes()).listen(8888)", "pass")
     assert mined_routes(tmp_path / "hook", capsys, {"tornado_profile.py": hook}) == {}
+
+
+def test_a_route_path_from_a_settings_field_of_an_object_handed_in(tmp_path, capsys):
+    """authfast: `base_path = auth.config.base_path.rstrip("/")`, then `@router.post(f"{base_path}/signup")`,
+    the field's default in the package's config class (`base_path: str = "/auth/"`, its slash not doubled)."""
+    routing = ('from fastapi import APIRouter\n\n\ndef create_auth_router(auth):\n    router = APIRouter()\n'
+               '    base_path = auth.config.base_path.rstrip("/")\n\n'
+               '    @router.post(f"{base_path}/signup")\n    async def signup(): ...\n\n'
+               '    @router.get(f"{base_path}/me")\n    async def me(): ...\n\n    return router\n')
+    config = "from pydantic import BaseModel\n\n\nclass AuthConfig(BaseModel):\n    base_path: str = '/auth/'\n"
+    routes = mined_routes(tmp_path, capsys, {"authfast/__init__.py": "", "authfast/routing.py": routing,
+                                             "authfast/config.py": config})
+    assert sorted(routes) == ["GET /auth/me", "POST /auth/signup"]
