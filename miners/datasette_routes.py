@@ -21,7 +21,6 @@ from .facts import ParsedFile, Surface
 from .parsing import descendants
 from .surfaces import _regex_paths, _route_name, _surface, py_string
 
-
 _VERB_DECORATOR = re.compile(rb"^[ \t]*@[A-Za-z_]\w*\.(?:GET|POST|PUT|PATCH|DELETE)\(", re.MULTILINE)
 _VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 

@@ -46,7 +46,8 @@ def test_a_datasette_plugins_routes_are_the_regexes_its_hook_returns(tmp_path, c
 def test_datasette_plugin_routers_decorators_name_their_method(tmp_path, capsys):
     """datasette-cron: `@router.GET(r"/-/api/cron/tasks/(?P<task_name>[^/]+)$")` on the Router its
     register_routes hook returns `routes()` of; a lower-case `.get(...)` of anything else is not it."""
-    api = ('from ..router import router\n\n\n@router.GET(r"/-/api/cron/tasks$")\nasync def tasks(request): ...\n\n\n'
+    api = ('from ..router import router\n\n\n@router.GET(r"/-/api/cron/tasks$")\n'
+           'async def tasks(request): ...\n\n\n'
            '@router.POST(r"^/-/api/cron/tasks/(?P<task_name>[^/]+)/trigger$", output=None)\n'
            'async def trigger(request): ...\n\n\n@cache.GET("not a path")\ndef other(): ...\n')
     routes = mined_routes(tmp_path, capsys, {
