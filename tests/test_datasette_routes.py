@@ -35,8 +35,8 @@ OTHER = "def register_routes(app):\n    return [(r'^/nothing$', None)]\n"
 
 
 def test_a_datasette_plugins_routes_are_the_regexes_its_hook_returns(tmp_path, capsys):
-    routes = mined_routes(tmp_path, capsys, {"datasette_files/__init__.py": PLUGIN, "datasette_queue/__init__.py": BUILT,
-                                             "other/app.py": OTHER})
+    routes = mined_routes(tmp_path, capsys, {"datasette_files/__init__.py": PLUGIN,
+                                             "datasette_queue/__init__.py": BUILT, "other/app.py": OTHER})
     assert sorted(routes) == ["ANY /-/files/search.json", "ANY /-/files/{file_id}/download", "ANY /-/queue",
                               "ANY /-/queue/{id}", "ANY /-/tiles/{db_name}/{z}/{x}/{y}.png"]
     assert routes["ANY /-/files/search.json"]["source"]["line"] == 8
