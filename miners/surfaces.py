@@ -307,6 +307,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"RequestHandler" in tokens and b"routes" in tokens
             or b"werkzeug" in tokens and b"Rule" in tokens  # Werkzeug's routing, Rules (miners/werkzeug_routes.py)
             or b"router.register(" in source  # a DRF router handed to a function (_Python.handed_routers)
+            or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
             or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
 
 
@@ -1195,6 +1196,7 @@ class _Python:
         self.decli()
         self.http()
         self.fastapi_builtin()
+        self.prometheus_metrics()
         self.resources()
         self.mounts()
         self.starlette()
@@ -1812,6 +1814,25 @@ class _Python:
                                              description=description,
                                              detail={"method": "GET", "path": path, "receiver": var,
                                                      "builtin": keyword}))
+
+    def prometheus_metrics(self) -> None:
+        """prometheus-fastapi-instrumentator's `Instrumentator().instrument(app).expose(app)`: the
+        app serves its metrics at GET `endpoint` ("/metrics" by default)."""
+        if "Instrumentator" not in self.names or not self.names["Instrumentator"].startswith(
+                "prometheus_fastapi_instrumentator"):
+            return
+        for call, receiver, attr in self.call_info():
+            if attr != "expose" or receiver is None or "Instrumentator" not in receiver:
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            path = self.resolve(keywords["endpoint"]) if "endpoint" in keywords else "/metrics"
+            app = positional[0] if positional else keywords.get("app")
+            if path is None or not path.startswith("/") or app is None:
+                continue
+            self.out.append(_surface("http-route", _route_name("GET", path), call, "fastapi",
+                                     description="Prometheus metrics (prometheus-fastapi-instrumentator)",
+                                     detail={"method": "GET", "path": path,
+                                             "receiver": "".join(self.pf.text(app).split())}))
 
     # route paths that are not one literal: f"{BASE}/items", f"/api/{self.VERSION}", a local variable,
     # the keys of a dict a loop registers (`for path, view in routes.items(): add_api_route(path, view)`);

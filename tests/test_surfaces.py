@@ -1040,6 +1040,22 @@ def test_starlette_route_lists_and_mounts():
     assert set(by_name(found, "http-route")) == {"GET /api/agents", "POST /api/shutdown"}
 
 
+
+def test_prometheus_instrumentators_metrics_endpoint():
+    found = surfaces("python", """
+        from fastapi import FastAPI
+        from prometheus_fastapi_instrumentator import Instrumentator
+
+        app = FastAPI(openapi_url=None)
+        Instrumentator().instrument(app).expose(app, include_in_schema=False)
+        Instrumentator().instrument(app).expose(app, endpoint="/internal/metrics")
+        cache.expose(app)
+        """)
+    assert set(by_name(found, "http-route")) == {"GET /metrics", "GET /internal/metrics"}
+    # another library's Instrumentator is not it
+    assert surfaces("python", "from x import Instrumentator\nInstrumentator().expose(app)\n") == []
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
