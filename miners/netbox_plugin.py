@@ -1,4 +1,4 @@
-"""A NetBox plugin's mount: NetBox serves a plugin's `urls.py` patterns under
+"""A NetBox plugin's mount (a Nautobot app's too): NetBox serves a plugin's `urls.py` patterns under
 `/plugins/<base_url>/` and its `api/urls.py` patterns under `/api/plugins/<base_url>/`, the
 `base_url` its PluginConfig gives (its `name` without one),
 
@@ -23,8 +23,10 @@ from typing import Any
 from .facts import FileFacts
 from .mounts import under
 
-_CONFIG = re.compile(rb"^class\s+\w+\s*\(\s*(?:[\w.]+\.)?PluginConfig\s*\)\s*:", re.MULTILINE)
-_IMPORT = re.compile(rb"^\s*from\s+(?:netbox|extras)\.plugins\s+import\b[^\n]*\bPluginConfig\b", re.MULTILINE)
+_CONFIG = re.compile(rb"^class\s+\w+\s*\(\s*(?:[\w.]+\.)?(?:PluginConfig|NautobotAppConfig)\s*\)\s*:", re.MULTILINE)
+# (Nautobot's apps, `from nautobot.apps import NautobotAppConfig`, are served the same way)
+_IMPORT = re.compile(rb"^\s*from\s+(?:(?:netbox|extras|nautobot\.extras)\.plugins\s+import\b[^\n]*\bPluginConfig|"
+                     rb"nautobot\.apps\s+import\b[^\n]*\bNautobotAppConfig)\b", re.MULTILINE)
 _FIELD = re.compile(rb"^[ \t]+(name|base_url)[ \t]*=[ \t]*(['\"])([\w.-]+)\2", re.MULTILINE)
 _DJANGO = ("django", "django-rest-framework")
 
@@ -60,7 +62,7 @@ def apply_netbox_plugin(facts: dict[str, FileFacts], read: Callable[[str], bytes
 def _config(path: str, read: Callable[[str], bytes]) -> tuple[str, int, str, str] | None:
     """(file, line, plugin package directory, base_url) of the PluginConfig an `__init__.py` declares."""
     data = read(path)
-    if b"PluginConfig" not in data or _IMPORT.search(data) is None:
+    if b"PluginConfig" not in data and b"NautobotAppConfig" not in data or _IMPORT.search(data) is None:
         return None
     head = _CONFIG.search(data)
     if head is None:

@@ -2817,8 +2817,9 @@ class _Python:
         if self._routers is None:
             self._routers, self._nested = {}, {}
             # (NetBox's NetBoxRouter, a DefaultRouter its plugins' api/urls.py make)
-            drf = "rest_framework" in self.modules or "rest_framework_nested" in self.modules or \
-                self.names.get("NetBoxRouter", "").startswith("netbox.")
+            drf = "rest_framework" in self.modules or "rest_framework_nested" in self.modules or any(
+                name.endswith(("NetBoxRouter", "DefaultRouter")) and target.startswith(("netbox.", "nautobot."))
+                for name, target in self.names.items())
             # a URLconf's router of the package's own class (nautobot's `OrderedDefaultRouter(DefaultRouter)`)
             own = not drf and b"urlpatterns" in self.pf.source and b"Router(" in self.pf.source
             if drf or own:
@@ -2839,6 +2840,7 @@ class _Python:
                         self._routers[self.pf.text(left)] = (
                             slash is None or self.pf.text(slash) != "False", last.endswith(("DefaultRouter",
                                                                                              "NetBoxRouter")))
+                        # (NetBox's NetBoxRouter and Nautobot's OrderedDefaultRouter: DRF's DefaultRouter)
                         positional = py_args(right.child_by_field_name("arguments"))[0]
                         parent = self.resolve(positional[1]) if last.startswith("Nested") and \
                             len(positional) > 1 else None

@@ -29,9 +29,10 @@ from .python_modules import absolute, find_through_reexports, module_files
 DRF_ACTIONS = {
     "ModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
     "ReadOnlyModelViewSet": ("list", "retrieve"),
-    # NetBox's own (netbox.api.viewsets), a ModelViewSet its plugins' API viewsets extend
+    # NetBox's own (netbox.api.viewsets) and Nautobot's, ModelViewSets their plugins' API viewsets extend
     "NetBoxModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
     "NetBoxReadOnlyModelViewSet": ("list", "retrieve"),
+    "NautobotModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
     "ListModelMixin": ("list",), "CreateModelMixin": ("create",), "RetrieveModelMixin": ("retrieve",),
     "UpdateModelMixin": ("update", "partial_update"), "DestroyModelMixin": ("destroy",),
 }
