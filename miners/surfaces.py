@@ -333,6 +333,8 @@ def _py_method_table(source: bytes) -> bool:
 _PY_CALL_WORDS = frozenset(_PY_ADD_CALLS + _PY_MOUNT_CALLS)
 _PY_WORD_SET = frozenset(w.rstrip(b"(") for w in _PY_WORDS)
 _PY_CONSTRUCTOR_WORDS = frozenset((b"Tool", b"Resource", b"Group", b"Route"))
+# modules whose importers may define DRF viewsets (NetBox's and Nautobot's API viewsets are DRF's)
+_PY_VIEWSET_MODULES = frozenset(("rest_framework", "django", "flask", "netbox", "nautobot"))
 _PY_FRAMEWORK_WORDS = frozenset((b"tornado", b"rest_framework", b"rest_framework_nested", b"django", b"jupyter_server",
                                  b"notebook"))
 _PY_KEPT_WORDS = frozenset((b"typer", b"urlpatterns", b"decli", b"FastAPI", b"StaticFiles", b"FastHTML", b"fast_app",
@@ -2870,7 +2872,7 @@ class _Python:
 
     def drf(self) -> None:
         routers = self.drf_routers()
-        if not routers and not self.modules & {"rest_framework", "django", "flask"}:
+        if not routers and not self.modules & _PY_VIEWSET_MODULES:
             return
         served = {name: self.urlpatterns_take(name) for name in routers}
         for call, receiver, attr in self.call_info():
@@ -2904,7 +2906,7 @@ class _Python:
                                          description="the API root: a link to each list the router serves",
                                          detail={"method": "GET", "path": "/",
                                                  "receiver": "urlpatterns" if served[name] else name}))
-        if self.modules & {"rest_framework", "django", "flask"}:
+        if self.modules & _PY_VIEWSET_MODULES:
             self.viewsets()  # (a Django or Flask view class's methods serve its route as a viewset's do)
 
     def urlpatterns_take(self, router: str) -> bool:

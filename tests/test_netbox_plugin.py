@@ -79,12 +79,13 @@ def test_a_netbox_plugins_api_and_pages_are_served_under_its_base_url(tmp_path, 
 
 
 def test_a_nautobot_apps_api_is_served_under_its_base_url(tmp_path, capsys):
-    """nautobot-contract-models: `class ContractsConfig(NautobotAppConfig)` with `base_url = "contracts"`,
-    an OrderedDefaultRouter registering NautobotModelViewSets in api/urls.py."""
+    """nautobot-contract-models: `class ContractsConfig(NautobotAppConfig)` with `base_url =
+    "contracts"`, an OrderedDefaultRouter registering NautobotModelViewSets in api/urls.py."""
     config = ("from nautobot.apps import NautobotAppConfig\n\n\nclass ContractsConfig(NautobotAppConfig):\n"
               "    name = 'nautobot_contracts'\n    base_url = 'contracts'\n\n\nconfig = ContractsConfig\n")
     api = ("from nautobot.apps.api import OrderedDefaultRouter\nfrom .views import ContractViewSet\n\n"
-           "router = OrderedDefaultRouter()\nrouter.register('contracts', ContractViewSet)\nurlpatterns = router.urls\n")
+           "router = OrderedDefaultRouter()\nrouter.register('contracts', ContractViewSet)\n"
+           "urlpatterns = router.urls\n")
     views = ("from nautobot.apps.api import NautobotModelViewSet\n\n\n"
              "class ContractViewSet(NautobotModelViewSet):\n    pass\n")
     routes = mined_routes(tmp_path, capsys, {"nautobot_contracts/__init__.py": config,
