@@ -3491,6 +3491,7 @@ JS_SERVER_MODULES = {"express": "express", "koa-router": "koa-router", "@koa/rou
                      "@hapi/hapi": "hapi"}
 _THIS_ALIASES = ("_this", "self", "that")  # `var _this = this;` (TypeScript's ES5 output), by hand too
 JS_ROUTER_NAMES = {"app", "router", "server", "api", "routes", "route", "fastify", "r", "express"}
+_NAMED_SERVER = re.compile(r"[a-z][A-Za-z0-9]*(?:Server|Router|App)")  # httpServer, apiRouter, expressApp
 _NODE_RED_APPS = ("httpAdmin", "httpNode")  # the Express apps a Node-RED node registers routes on
 _BUNDLER_RENAME = re.compile(r"([A-Za-z_]\w*)\$\d+$")
 _JS_INTEROP = ("__importDefault", "__importStar", "_interopRequireDefault", "_interopRequireWildcard", "__toESM")
@@ -4957,6 +4958,8 @@ class _Js:
         wrapped = self.wrapper_of(receiver) if framework is None else None
         if wrapped is not None:  # kept in assembly only if that class passes its verbs to a router
             framework = "express"
+        elif framework is None and self.named_server(receiver, handler_node):
+            framework = "express"
         elif framework is None:
             return
         handler = self.pf.text(handler_node) if _unwrap_js(handler_node).type in (
@@ -4972,6 +4975,17 @@ class _Js:
                                                  **({"prefix_unknown": unknown} if unknown else {}),
                                                  **({"wrapper": wrapped} if wrapped else {}),
                                                  **({"asset": True} if js_serves_file(self.pf, handler_node) else {})}))
+
+    def named_server(self, receiver: Any, handler: Any) -> bool:
+        """`httpServer.post(`${basePath}/upload`, async (req, res) => ...)`: a receiver named for a
+        server, router or app (`httpServer`, `apiRouter`) given a handler of a request and a response."""
+        if receiver is None or receiver.type != "identifier" or \
+                _NAMED_SERVER.fullmatch(self.pf.text(receiver)) is None:
+            return False
+        function = _unwrap_js(handler)
+        names = js_parameter_names(self.pf, function) if function is not None and function.type in _JS_FUNCTIONS \
+            else []
+        return len(names) >= 2 and names[0] in ("req", "request") and names[1] in ("res", "reply", "response")
 
     def wrapper_of(self, receiver: Any) -> dict[str, Any] | None:
         """{"module", "class", "base"} when `receiver` is a name bound to an instance of a class

@@ -1056,6 +1056,22 @@ def test_prometheus_instrumentators_metrics_endpoint():
     assert surfaces("python", "from x import Instrumentator\nInstrumentator().expose(app)\n") == []
 
 
+def test_a_receiver_named_for_a_server_with_a_request_handler_serves_routes():
+    """@objectstack/service-storage: `function registerStorageRoutes(httpServer, storage, opts = {})`
+    with `httpServer.post(`${basePath}/upload/presigned`, async (req, res) => ...)`; a name that is
+    no server's, or a handler of no request, is not read so."""
+    found = surfaces("javascript", """
+        function registerStorageRoutes(httpServer, storage, opts = {}) {
+          const basePath = opts.basePath ?? "/api/v1/storage";
+          httpServer.post(`${basePath}/upload/presigned`, async (req, res) => res.json({}));
+          apiRouter.get("/files/:id", function (req, res) { res.end(); });
+          httpServer.get("/cache", (key, value) => value);
+          cacheStore.get("/x", async (req, res) => res.end());
+        }
+        """)
+    assert set(by_name(found, "http-route")) == {"POST /api/v1/storage/upload/presigned", "GET /files/:id"}
+
+
 def test_typescript_type_arguments_and_fastmcp_resources_are_still_declarations():
     found = surfaces("typescript", '''
         import express from "express";
