@@ -1951,12 +1951,14 @@ class _Python:
                 return [default] if default is not None else None
             field = self.setting_field(node)  # `auth.config.base_path`: its settings class's default
             return [field] if field is not None else None
-        if kind == "call" and (function := node.child_by_field_name("function")) is not None and \
-                function.type == "attribute" and self.pf.text(function.child_by_field_name("attribute")) == "rstrip" \
-                and py_string(self.pf, (args := py_args(node.child_by_field_name("arguments"))[0] or [None])[0]) == "/":
+        function = node.child_by_field_name("function") if kind == "call" else None
+        if function is not None and function.type == "attribute" and \
+                self.pf.text(function.child_by_field_name("attribute")) == "rstrip":
             # `auth.config.base_path.rstrip("/")` before `f"{base_path}/signup"` (a part read in assembly
             # is joined to what follows it without the doubled slash: miners/deferred_paths.py)
-            value = self.text_value(function.child_by_field_name("object"), at, depth + 1)
+            args = py_args(node.child_by_field_name("arguments"))[0]
+            value = self.text_value(function.child_by_field_name("object"), at, depth + 1) \
+                if len(args) == 1 and py_string(self.pf, args[0]) == "/" else None
             return value if value is None or any(DEFERRED in part for part in value) else ["".join(value).rstrip("/")]
         return None
 
