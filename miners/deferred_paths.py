@@ -332,9 +332,21 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
         return _attribute_default(parsed, head, attr, path, modules, read, known, hops)
     value: Any = _assigned(parsed, root, name, None)
     if value is not None:
-        return py_string(parsed, value) or _fstring(parsed, value, 3)
+        return py_string(parsed, value) or _fstring(parsed, value, 3) or _getattr_default(parsed, value)
     imported = _imported(parsed, name) if hops else None  # `from .version import __apiversion__`: read it there
     return _constant(imported, path, modules, read, known, hops - 1) if imported else None
+
+
+def _getattr_default(parsed: Any, node: Any) -> str | None:
+    """`getattr(settings, 'INVITATION_API_BASE_URL', 'invitations')`, a Django app's setting read
+    with its default: the default, what the path is when the project sets nothing."""
+    from .surfaces import py_args, py_string
+
+    function = node.child_by_field_name("function") if node.type == "call" else None
+    if function is None or parsed.text(function) != "getattr":
+        return None
+    args = py_args(node.child_by_field_name("arguments"))[0]
+    return py_string(parsed, args[2]) if len(args) == 3 and "settings" in parsed.text(args[0]).lower() else None
 
 
 def _imported(parsed: Any, name: str) -> str | None:

@@ -37,6 +37,7 @@ from miners.parsing import captures, descendants, fast_text, file_captures
 from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
+from miners.python_modules import absolute
 from miners.words import positions, present
 
 T = TypeVar("T")
@@ -1913,6 +1914,8 @@ class _Python:
             return out
         if kind == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "%":
             return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
+        if kind == "call" and self.callee(node)[1] == "format":
+            return self.str_format(node, at, depth)  # r'^{0}/{1}/(?P<key>\w+)/?$'.format(API_BASE_URL, ACCEPT)
         if kind == "boolean_operator" and self.pf.text(node.child_by_field_name("operator")) == "or" and \
                 py_string(self.pf, node.child_by_field_name("right")) == "":
             # langserve's `namespace = path or ""`: the left's value, whatever it is ("" either way when it is empty)
@@ -2012,6 +2015,31 @@ class _Python:
         for value, piece in zip(values, pieces[1:]):
             out += [*value, piece.replace("\x01", "%")]  # type: ignore[misc]
         return ["".join(out)]
+
+    def str_format(self, node: Any, at: Any, depth: int) -> list[str] | None:
+        """`"...{0}/{1}...".format(a, b)` (or `{}`s in turn): a literal template of positional fields
+        alone, every value known (another module's constant left DEFERRED, as text_value leaves it)."""
+        function = node.child_by_field_name("function")
+        template = py_string(self.pf, function.child_by_field_name("object")) if function.type == "attribute" else None
+        positional, keywords = py_args(node.child_by_field_name("arguments"))
+        if template is None or keywords:
+            return None
+        values = [self.text_value(item, at, depth + 1) for item in positional]
+        out: list[str] = []
+        pieces = re.split(r"(\{\d*\})", template.replace("{{", "\x01").replace("}}", "\x02"))
+        turn = 0
+        for piece in pieces:
+            if re.fullmatch(r"\{\d*\}", piece):
+                index = int(piece[1:-1]) if piece[1:-1] else turn
+                turn += 1
+                if index >= len(values) or values[index] is None:
+                    return None
+                out += values[index]  # type: ignore[misc]
+            elif "{" in piece or "}" in piece:
+                return None  # a named or formatted field: not read
+            else:
+                out.append(piece.replace("\x01", "{").replace("\x02", "}"))
+        return out
 
     def value_of(self, node: Any, at: Any) -> Any:
         """The node a name is bound to where `at` is: the last plain assignment before it in the
@@ -2881,7 +2909,9 @@ class _Python:
             if attr != "register" or receiver not in routers:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
-            prefix = self.resolve(positional[0] if positional else keywords.get("prefix"))
+            given = positional[0] if positional else keywords.get("prefix")
+            # (`r'{0}'.format(API_BASE_URL)`, a setting of the app's read in assembly: miners/deferred_paths.py)
+            prefix = self.resolve(given) or (self.path_of(given) if given is not None else None)
             view = positional[1] if len(positional) > 1 else keywords.get("viewset")
             if prefix is None or view is None or view.type not in ("identifier", "attribute"):
                 continue
@@ -2931,6 +2961,15 @@ class _Python:
                 return True
         return False
 
+    def imported_constant(self, node: Any) -> str | None:
+        """A name another module of the package defines (`url_path=SEND_URL` of `from
+        .app_settings import SEND_URL`), left DEFERRED by its absolute dotted name for assembly to
+        read wherever the route it is part of ends up (miners/deferred_paths.py); else None."""
+        name = self.pf.text(node) if node is not None and node.type == "identifier" else ""
+        if name not in self.names or not self.names[name].startswith("."):
+            return None
+        return DEFERRED + absolute(self.names[name], self.pf.path) + DEFERRED
+
     def viewsets(self) -> None:
         """What a router needs of each class with bases: the bases, the lookup, the @action methods."""
         root = self.pf.tree.root_node
@@ -2963,7 +3002,8 @@ class _Python:
                     detail = attr == "detail_route" or attr != "list_route" and keywords.get("detail") is not None \
                         and self.pf.text(keywords["detail"]) == "True"
                     verbs = py_literal(self.pf, keywords["methods"]) if "methods" in keywords else ["get"]
-                    url_path = self.resolve(keywords.get("url_path")) or method
+                    url_path = self.resolve(keywords.get("url_path")) or self.imported_constant(
+                        keywords.get("url_path")) or method
                     if isinstance(verbs, list) and all(isinstance(v, str) for v in verbs) and method:
                         # (a url_path is a regex: `category/(?P<category>[^/.]+)` serves category/{category})
                         for served in _regex_paths(url_path) if "(" in url_path or "\\" in url_path else [url_path]:

@@ -3150,3 +3150,28 @@ def test_a_route_path_from_a_settings_field_of_an_object_handed_in(tmp_path, cap
     routes = mined_routes(tmp_path, capsys, {"authfast/__init__.py": "", "authfast/routing.py": routing,
                                              "authfast/config.py": config})
     assert sorted(routes) == ["GET /auth/me", "POST /auth/signup"]
+
+
+def test_drf_routes_from_a_django_apps_settings_with_their_defaults(tmp_path, capsys):
+    """django-rest-invitations: `router.register(r'{0}'.format(API_BASE_URL), InvitationViewSet)`,
+    `@action(detail=False, url_path=CREATE_AND_SEND_URL)`, the names set in app_settings.py as
+    `getattr(settings, 'INVITATION_API_BASE_URL', 'invitations')`: their defaults."""
+    routes = mined_routes(tmp_path, capsys, {
+        "rest_invitations/__init__.py": "",
+        "rest_invitations/app_settings.py": (
+            "from django.conf import settings\n\nAPI_BASE_URL = getattr(\n"
+            "    settings, 'INVITATION_API_BASE_URL', 'invitations'\n)\n"
+            "CREATE_AND_SEND_URL = getattr(settings, 'INVITATION_CREATE_AND_SEND_URL', 'create-and-send')\n"),
+        "rest_invitations/views.py": (
+            "from rest_framework import viewsets\nfrom rest_framework.decorators import action\n"
+            "from .app_settings import CREATE_AND_SEND_URL\n\n\n"
+            "class InvitationViewSet(viewsets.ReadOnlyModelViewSet):\n"
+            "    @action(detail=False, methods=['post'], url_path=CREATE_AND_SEND_URL)\n"
+            "    def create_and_send(self, request): ...\n"),
+        "rest_invitations/urls.py": (
+            "from rest_framework import routers\nfrom .app_settings import API_BASE_URL\n"
+            "from .views import InvitationViewSet\n\nrouter = routers.SimpleRouter()\n"
+            "router.register(r'{0}'.format(API_BASE_URL), InvitationViewSet)\nurlpatterns = router.urls\n"),
+    })
+    assert {"GET /invitations/", "GET /invitations/{pk}/", "POST /invitations/create-and-send/"} <= set(routes), \
+        sorted(routes)
