@@ -1916,6 +1916,8 @@ class _Python:
             return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
         if kind == "call" and self.callee(node)[1] == "format":
             return self.str_format(node, at, depth)  # r'^{0}/{1}/(?P<key>\w+)/?$'.format(API_BASE_URL, ACCEPT)
+        if kind == "call" and self.callee(node)[1] == "join":
+            return self.str_join(node, at)  # f"({'|'.join(ROUTES)})" of `ROUTES = ("terminal", "rich")`
         if kind == "boolean_operator" and self.pf.text(node.child_by_field_name("operator")) == "or" and \
                 py_string(self.pf, node.child_by_field_name("right")) == "":
             # langserve's `namespace = path or ""`: the left's value, whatever it is ("" either way when it is empty)
@@ -2015,6 +2017,19 @@ class _Python:
         for value, piece in zip(values, pieces[1:]):
             out += [*value, piece.replace("\x01", "%")]  # type: ignore[misc]
         return ["".join(out)]
+
+    def str_join(self, node: Any, at: Any) -> list[str] | None:
+        """`"|".join(ROUTES)`: a literal separator joining a tuple or list of literals (a name bound
+        to one here, or one written in place)."""
+        function = node.child_by_field_name("function")
+        separator = py_string(self.pf, function.child_by_field_name("object")) if function.type == "attribute" else None
+        args = py_args(node.child_by_field_name("arguments"))[0]
+        items = args[0] if separator is not None and len(args) == 1 else None
+        items = self.value_of(items, at) if items is not None and items.type == "identifier" else items
+        if items is None or items.type not in ("tuple", "list"):
+            return None
+        values = [self.resolve(item) for item in items.named_children if item.type != "comment"]
+        return [separator.join(values)] if values and all(v is not None for v in values) else None  # type: ignore
 
     def str_format(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """`"...{0}/{1}...".format(a, b)` (or `{}`s in turn): a literal template of positional fields
@@ -2519,8 +2534,10 @@ class _Python:
             if len(items) < 2 or items[1].type not in ("identifier", "attribute"):
                 continue
             pattern, unknown = self.path_of(items[0]), None
-            if pattern is None and items[0].type == "call" and self.callee_last(items[0]) == "url_path_join":
-                pattern = self.base_url_joined(items[0])
+            joined = self.value_of(items[0], entry) if items[0].type == "identifier" else items[0]
+            if pattern is None and joined is not None and joined.type == "call" and \
+                    self.callee_last(joined) == "url_path_join":  # (`route_pattern = url_path_join(...)` too)
+                pattern = self.base_url_joined(joined)
             elif pattern is not None and not pattern.startswith(("/", "^", DEFERRED)) and \
                     "jupyter_server" in self.modules and entry.parent is not None and \
                     entry.parent.parent is not None and entry.parent.parent.type == "argument_list":

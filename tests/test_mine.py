@@ -3175,3 +3175,16 @@ def test_drf_routes_from_a_django_apps_settings_with_their_defaults(tmp_path, ca
     })
     assert {"GET /invitations/", "GET /invitations/{pk}/", "POST /invitations/create-and-send/"} <= set(routes), \
         sorted(routes)
+
+
+def test_a_jupyter_extensions_handlers_under_a_joined_pattern_of_alternatives(tmp_path, capsys):
+    """jupyterlab-galaxahub-motd-extension: `route_pattern = url_path_join(base_url, NAMESPACE,
+    f"({'|'.join(ROUTES)})")` with `ROUTES = ("terminal", "rich")`, handed to add_handlers."""
+    routes_py = ('from jupyter_server.base.handlers import APIHandler\nfrom jupyter_server.utils import url_path_join\n'
+                 'import tornado\n\nNAMESPACE = "motd"\nROUTES = ("terminal", "rich")\n\n\n'
+                 'class Proxy(APIHandler):\n    @tornado.web.authenticated\n    def get(self, route): ...\n\n\n'
+                 'def setup_route_handlers(web_app):\n    base_url = web_app.settings["base_url"]\n'
+                 '    route_pattern = url_path_join(base_url, NAMESPACE, f"({\'|\'.join(ROUTES)})")\n'
+                 '    web_app.add_handlers(".*$", [(route_pattern, Proxy)])\n')
+    routes = mined_routes(tmp_path, capsys, {"motd/__init__.py": "", "motd/routes.py": routes_py})
+    assert sorted(routes) == ["GET /motd/rich", "GET /motd/terminal"]
