@@ -35,6 +35,7 @@ from .declared_routes import NOT_INFERRED, link_declared_routes
 from .declared_scan import APP_ID_MARK, APP_MARK
 from .deferred_paths import resolve_deferred_paths
 from .dir_routes import expand_dir_routes
+from .directus_endpoint import apply_directus_endpoints, directus_endpoint_routes
 from .doc_mounts import DOCUMENTED_MOUNT, apply_documented_mounts
 from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
@@ -108,6 +109,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         if language in JS:
             facts.surfaces += method_path_routes(parsed)  # "GET /x" strings a router or a route map takes
             facts.surfaces += node_http_routes(parsed)  # a handler that compares the request's path itself
+            facts.surfaces += directus_endpoint_routes(parsed)  # a default export's routes on its router parameter
             facts.surfaces += pixl_api_routes(parsed)  # a pixl-server component's API namespace
             facts.router_wrapper = router_wrapper(parsed)  # a class that passes verbs on to a router it holds
             facts.json_servers = json_server_routers(parsed)  # json-server routers, routes from their database
@@ -217,6 +219,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     apply_plugin_base(facts)  # a Backstage backend plugin's routes under /api/<pluginId>
     apply_strapi_routes(facts, sizes, tree.read)  # a Strapi plugin's route objects under its name
     apply_netbox_plugin(facts, tree.read)  # a NetBox plugin's Django routes under /plugins/<base_url>
+    apply_directus_endpoints(facts, package)  # a Directus endpoint extension's under /<id>, or none
     apply_paste_prefixes(facts, sizes, tree.read)  # routes of apps a Paste Deploy INI file serves under a prefix
     add_file_routes(facts, sizes, tree.read)  # Next.js, SvelteKit, Nuxt: routes by where their files sit
     # under the prefix the docs mount a file's routes at
@@ -273,6 +276,10 @@ def _package_surface(tree: SourceTree, sizes: dict[str, int]) -> dict[str, Any]:
         manifests["package.json"] = (data.decode("utf-8", "replace"), pkg)
         if isinstance(pkg, dict):
             out["npm_name"] = pkg.get("name") if isinstance(pkg.get("name"), str) else None
+            extension = pkg.get("directus:extension")  # (a Directus endpoint extension: miners/directus_endpoint.py)
+            out["directus_endpoint"] = isinstance(extension, dict) and extension.get("type") == "endpoint"
+            if out["directus_endpoint"] and isinstance(extension.get("path"), str):
+                out["entries"].add(_norm(extension["path"]))  # (the module Directus loads, a bundle often)
             for key in ("main", "module", "types", "typings", "browser"):
                 if isinstance(pkg.get(key), str):
                     out["entries"].add(_norm(pkg[key]))
