@@ -2896,7 +2896,7 @@ class _Python:
                         lookup = self.resolve(keywords.get("lookup")) if "lookup" in keywords else None
                         if parent is not None and lookup:  # /services/{service_pk}: the nested routes' base
                             self._nested[self.pf.text(left)] = f"/{parent.strip('^$/')}/{{{lookup}_pk}}"
-            if drf or b"_router" in self.pf.source or b"router)" in self.pf.source:
+            if b".register(" in self.pf.source:
                 self.handed_routers()
         return self._routers
 
@@ -2926,9 +2926,8 @@ class _Python:
             if attr != "register" or receiver not in routers:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
-            given = positional[0] if positional else keywords.get("prefix")
             # (`r'{0}'.format(API_BASE_URL)`, a setting of the app's read in assembly: miners/deferred_paths.py)
-            prefix = self.resolve(given) or (self.path_of(given) if given is not None else None)
+            prefix = self.path_of(positional[0] if positional else keywords.get("prefix"))
             view = positional[1] if len(positional) > 1 else keywords.get("viewset")
             if prefix is None or view is None or view.type not in ("identifier", "attribute"):
                 continue

@@ -26,13 +26,12 @@ from .facts import FileFacts, Surface, ViewSet
 from .python_modules import absolute, find_through_reexports, module_files
 
 # the actions DRF's own classes give a viewset (rest_framework.viewsets and .mixins)
+_MODEL_ACTIONS = ("list", "create", "retrieve", "update", "partial_update", "destroy")
 DRF_ACTIONS = {
-    "ModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
-    "ReadOnlyModelViewSet": ("list", "retrieve"),
+    "ModelViewSet": _MODEL_ACTIONS, "ReadOnlyModelViewSet": ("list", "retrieve"),
     # NetBox's own (netbox.api.viewsets) and Nautobot's, ModelViewSets their plugins' API viewsets extend
-    "NetBoxModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
-    "NetBoxReadOnlyModelViewSet": ("list", "retrieve"),
-    "NautobotModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
+    "NetBoxModelViewSet": _MODEL_ACTIONS, "NetBoxReadOnlyModelViewSet": ("list", "retrieve"),
+    "NautobotModelViewSet": _MODEL_ACTIONS,
     "ListModelMixin": ("list",), "CreateModelMixin": ("create",), "RetrieveModelMixin": ("retrieve",),
     "UpdateModelMixin": ("update", "partial_update"), "DestroyModelMixin": ("destroy",),
 }
