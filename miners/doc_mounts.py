@@ -96,9 +96,9 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
     if not texts or not any(sum(s.kind == "http-route" for s in f.surfaces) >= 2 for f in facts.values()):
         return  # (a library's documentation is not read for it)
     named = documented_paths(texts, files=lambda where: not HISTORY.search(where))
-    if not named:
-        return
     included = _included_files(facts, documented_includes(texts))
+    if not named and not included:
+        return  # (an include shown places its module even when the docs list its routes relative: `charges/ (GET)`)
     by_segment = paths_by_segment(named)
     if _use_mounted(facts, documented_use(texts, package), by_segment):
         return

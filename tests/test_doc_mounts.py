@@ -98,8 +98,8 @@ def test_a_host_written_without_its_scheme_names_the_path_after_it(tmp_path, cap
         "`POST /auth/logout/`", "https://my-site.com/auth/logout/")
     routes = mined_routes(tmp_path, capsys, {"authkit/urls.py": URLS, "README.md": docs})
     assert "ANY /auth/login/" in routes and "ANY /auth/user/" in routes
-    # a host of code or packages names none of the package's routes
-    foreign = README.replace("`POST /auth/login/`", "github.com/auth/login/").replace(
+    # a host of code or packages names none of the package's routes (and no include is shown)
+    foreign = LISTED.replace("`POST /auth/login/`", "github.com/auth/login/").replace(
         "`POST /auth/logout/`", "pypi.org/auth/logout/")
     assert "ANY /login/" in mined_routes(tmp_path / "f", capsys, {"authkit/urls.py": URLS, "README.md": foreign})
 
@@ -307,3 +307,19 @@ def test_an_include_the_endpoint_list_writes_under_more_is_served_there(tmp_path
     listed = readme.replace("/api/v1/paystack/", "/paystack/")  # (the list writes the include's prefix alone)
     shown = mined_routes(tmp_path / "shown", capsys, {**files, "README.md": listed})
     assert "POST /paystack/transaction/initiate/" in shown, sorted(shown)
+
+
+def test_the_include_a_readme_shows_places_its_module_when_the_docs_list_its_routes_relative(tmp_path, capsys):
+    """drf-stripe: the README says to add ``url(r"^api/stripe/", include("payments.api.urls"))`` and
+    lists `current-user/ (GET)`, no path from the root; the module's routes are served under the
+    include all the same. Without the include they keep the code's paths."""
+    urls = "from django.conf.urls import url\nfrom payments.api import views\n\nurlpatterns = [\n" \
+        "    url(r'^current-user/$', views.Current.as_view()),\n    url(r'^charges/$', views.Charges.as_view()),\n]\n"
+    readme = ('Quick start\n\n* Add to urls.py: ``url(r"^api/stripe/", include("payments.api.urls"))``\n\n'
+              "Endpoints\n\n* current-user/ (GET)\n* charges/ (GET)\n")
+    files = {"payments/__init__.py": "", "payments/api/__init__.py": "", "payments/api/urls.py": urls,
+             "README.rst": readme}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert set(routes) == {"ANY /api/stripe/current-user/", "ANY /api/stripe/charges/"}, set(routes)
+    bare = mined_routes(tmp_path / "bare", capsys, {**files, "README.rst": readme.split("Endpoints")[1]})
+    assert set(bare) == {"ANY /current-user/", "ANY /charges/"}, set(bare)
