@@ -53,10 +53,17 @@ _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \
                     + _METHODS + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/"
                     + r"|^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?`" + _METHOD
-                    + r"[ \t]+(?!" + _METHOD + r"\b)[A-Za-z_][\w.-]*(?:/[^\s`]*)?`", re.MULTILINE)
+                    + r"[ \t]+(?!" + _METHOD + r"\b)[A-Za-z_][\w.-]*(?:/[^\s`]*)?`"
+                    + r"|^[ \t]*\|[ \t]*[`*_]{0,3}" + _METHODS
+                    + r"[`*_]{0,3}[ \t]*\|[ \t]*`(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)",
+                    re.MULTILINE)
 # a code span, where an entry begins, of a method and a path written without its leading slash
 # (`GET keystore/cert`, `POST logout`: relative to where the app is mounted)
 _RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
+# a table's method cell, then a cell of code spans of such paths (`| GET | `groups/{id}/` |`,
+# `| `POST` | `token/refresh/`, `logout/` |`: a reusable app's table, relative to its include)
+_RELATIVE_CELL = re.compile(r"^([ \t]*\|[ \t]*[`*_]{0,3}" + _METHODS + r"[`*_]{0,3}[ \t]*\|)(?P<cell>[^|\n]*)")
+_RELATIVE_SPAN = re.compile(r"`(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`, `/assistants/{id}/{schemas|graph}`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+|\w+(?:\|\w+)+)\}"
                            r"([^\s`'\"()|*,]*)")
@@ -240,8 +247,9 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
     """The methods and paths of an entry's line, a path with alternatives written as the shell
     does (`/services/{id}/{start,stop}/`) as each of its paths."""
     line = _JOINED.sub(r"\1\2", text[start:end])  # `GET`/`POST`: one cell's methods, as `GET/POST`
-    if "`" in line:  # `GET keystore/cert`: the path from the root
+    if "`" in line:  # `GET keystore/cert`, `| GET | `groups/` |`: the path from the root
         line = _RELATIVE.sub(r"\1/", line)
+        line = _RELATIVE_CELL.sub(lambda m: m[1] + _RELATIVE_SPAN.sub("`/", m["cell"]), line, count=1)
     if " / " in line or " | " in line or " , " in line:
         while (joined := _SPACED_MARK.sub(r"\1\2", line)) != line:  # `GET / PATCH`: as `GET/PATCH`
             line = joined
@@ -588,7 +596,12 @@ def _mounts(paths: list[str], matches: list[list[tuple[str, str]]]) -> set[str]:
 
 
 def _registration(route: dict[str, Any]) -> tuple[Any, ...]:
-    """(method, file, line, the path as written): the same for each path one written path serves."""
+    """(method, file, line, the path as written): the same for each path one written path serves,
+    under each prefix its router is mounted at (a list naming `/meetings` of the router a dev server
+    mounts at `/api/meetbot-admin` names that route too)."""
     method, _, path = route["name"].partition(" ")
     source, first = route.get("source") or {}, route["evidence"][0] if route["evidence"] else {}
+    mounted = first.get("mounted_at") or ""
+    if mounted and path.startswith(mounted):
+        path = path[len(mounted.rstrip("/")):] or "/"
     return method, source.get("path"), source.get("line"), first.get("template") or path

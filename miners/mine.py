@@ -541,6 +541,8 @@ def _candidates(tree: SourceTree, facts: dict[str, FileFacts], package: dict[str
                          "line": surface.line}]
             if "template" in surface.detail:  # the path as written, when it serves more than one
                 evidence[0]["template"] = surface.detail["template"]
+            if surface.detail.get("mounted_at"):  # the prefix its router is mounted under here
+                evidence[0]["mounted_at"] = surface.detail["mounted_at"]
             if mount:  # the path as the code writes it, which an endpoint list may name too
                 evidence[0]["written"] = mount["written"].partition(" ")[2]
             needed = next((d for d in FRAMEWORK_PACKAGES.get(surface.framework, ()) if d in package["deps"]), None)

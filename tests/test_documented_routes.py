@@ -220,6 +220,34 @@ def test_a_code_span_of_a_method_and_a_path_without_its_leading_slash():
         ("POST", "/accounts"), ("POST", "/logout")]
 
 
+def test_a_tables_method_cell_then_a_code_span_of_a_path_without_its_leading_slash():
+    """django-forge-auth's table, "paths relative to the `forge_auth/` prefix": `| GET | `groups/` |`,
+    `| PATCH / PUT | `users/{id}/` |`, django-widget-hub's `| GET | `catalog` |`, freehand-kit-auth's
+    `| `POST` | `token/refresh/`, `logout/` |`; a word in prose is no path."""
+    docs = ("| Méthode | Chemin | Action |\n|---|---|---|\n| GET | `groups/` | Liste |\n"
+            "| PATCH / PUT | `users/{id}/` | Modification |\n| POST | `users/login/` | Connexion |\n"
+            "| GET | `catalog` | every widget |\n| `POST` | `token/refresh/`, `logout/` | tokens |\n"
+            "\nWe GET `status` in prose.\n")
+    assert sorted(endpoint_list([("README.md", docs)])[0]) == [
+        ("GET", "/catalog"), ("GET", "/groups"), ("PATCH", "/users/{id}"), ("POST", "/logout"),
+        ("POST", "/token/refresh"), ("POST", "/users/login"), ("PUT", "/users/{id}")]
+
+
+def test_a_route_mounted_at_two_prefixes_is_listed_where_the_list_names_it_at_either():
+    """lattice-meetbot-admin: its table lists the router's `/meetings`; the dev server mounts that router
+    at /api/meetbot-admin too. One registration, listed: both paths stay public; an unlisted one is not."""
+    routes = [dict(_route(name), unknowns=[], source={"path": "routes.py", "line": line})
+              for name, line in (("GET /meetings", 3), ("GET /api/meetbot-admin/meetings", 3), ("GET /personas", 5),
+                                 ("GET /api/meetbot-admin/personas", 5), ("GET /debug", 7),
+                                 ("GET /api/meetbot-admin/debug", 7))]
+    for route in routes:
+        route["evidence"] = [{"kind": "route", "detail": "fastapi: ...", "path": "routes.py", "line": 3}]
+    for route in routes[1::2]:
+        route["evidence"][0]["mounted_at"] = "/api/meetbot-admin"
+    link_documented_routes(routes, [("README.md", "| GET | `/meetings` |\n| GET | `/personas` |\n| GET | `/x` |\n")])
+    assert [r["visibility"] for r in routes] == ["public"] * 4 + ["internal"] * 2
+
+
 def test_the_paths_of_one_written_path_are_listed_together():
     """`re_path(r"^social/token/(?:(?P<provider>\\w+)/?)?$")` serves two paths: a list naming one
     names both. Two decorators on one function (`@app.route("/load")`, `@app.route("/v1/load")`) are
