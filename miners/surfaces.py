@@ -1649,8 +1649,19 @@ class _Python:
         for param in params.named_children if params is not None else ():
             if param.type in ("default_parameter", "typed_default_parameter") and \
                     self.pf.text(param.child_by_field_name("name")) == self.pf.text(node):
-                return self.resolve(param.child_by_field_name("value"))
+                return self.default_value(param.child_by_field_name("value"))
         return None
+
+    def default_value(self, value: Any) -> str | None:
+        """A parameter's literal default, or the one a typer option stands for: a dev-server command's
+        `prefix: str = typer.Option("/api/meetbot-admin", "--prefix")`."""
+        called = self.pf.text(value.child_by_field_name("function")) \
+            if value is not None and value.type == "call" else ""
+        full = self.imported_as(called) or (called if called.partition(".")[0] in self.modules else "")
+        if called.rpartition(".")[2] in ("Option", "Argument") and full.startswith("typer."):
+            positional, keywords = py_args(value.child_by_field_name("arguments"))
+            value = keywords.get("default", positional[0] if positional else None)
+        return self.resolve(value)
 
     def http(self) -> None:
         for node in self.decorated:
@@ -1760,7 +1771,8 @@ class _Python:
         known = self.http_framework(receiver) if files is not None and files.type == "call" and \
             self.callee_last(files) == "StaticFiles" else None
         path = self.path_of(positional[0] if positional else keywords.get("path")) if known else None
-        if known is None or path is None or not path.startswith("/"):
+        # (or what the callers pass: `def add_pulse(app, dashboard_path: str = "/pulse")`, read at assembly)
+        if known is None or path is None or not path.startswith(("/", DEFERRED)):
             return
         html = py_args(files.child_by_field_name("arguments"))[1].get("html")
         html = html is not None and py_literal(self.pf, html) is True
@@ -2124,47 +2136,68 @@ class _Python:
                     continue  # it replaces the namespace's own path, which another module may hold: not followed
             if not positional or positional[0].type not in ("identifier", "attribute", "call"):
                 continue
-            prefix = self.configured_prefix(given, call) if given is not None else ""
-            if prefix is None and given is not None:
-                prefix = self.parameter_prefix(given, call)  # `def register(app, url_prefix)`: what callers pass
-            if attr == "add_namespace" and prefix is not None:  # flask-restx: under the Api's own prefix too
-                api = self.value_of(call.child_by_field_name("function").child_by_field_name("object"), call)
-                outer = self.resolve(py_args(api.child_by_field_name("arguments"))[1].get("prefix")) \
-                    if api is not None and api.type == "call" and self.callee_last(api) == "Api" else None
-                prefix = _join_paths(outer, prefix) if outer else prefix
-            if attr == "add_subapp" and prefix:
-                prefix = prefix.rstrip("/")
-            if attr == "add_router" and prefix is not None and not prefix.startswith("/"):
-                prefix = "/" + prefix
-            if prefix is None or prefix and not prefix.startswith(("/", DEFERRED)):
-                continue  # an unknown prefix: the routes stay as registered
-            if attr in ("include_router", "register_blueprint"):  # under the router's own prefix too:
-                own = self.http_framework(receiver)  # `APIRouter(prefix="/api/v1").include_router(r, prefix="/auth")`
-                if own is not None and own[1].startswith("/"):
-                    prefix = _join_paths(own[1], prefix)
-            factory = self.factory_call(positional[0], call)
-            if factory is not None:  # a router factory's result: the routes its body registers
-                module, name = self.factory_target(factory)
-                self.found_mounts.append(Mount(receiver, prefix, name, module, line_of(call), called=True,
-                                               within=_py_function_name(self.pf, call)))
-                continue
-            if positional[0].type == "call":
-                continue
-            given_router, attribute = positional[0], ""
-            if given_router.type == "attribute" and given_router.child_by_field_name("object").type == "identifier":
-                given_router = given_router.child_by_field_name("object")  # `for area in AREAS: ...(area.router)`
-                attribute = "." + self.pf.text(positional[0].child_by_field_name("attribute"))
-            looped = self.looped_nodes(given_router, call) if given_router.type == "identifier" else None
-            if looped is None:
-                attribute = ""
-            for node in looped if looped is not None else [positional[0]]:
-                target = "".join(self.pf.text(node).split()) + attribute
-                full = self.imported_as(target)
-                if full is not None:
-                    module, _, name = full.rpartition(".")
-                    self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
-                elif "." not in target:
-                    self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
+            for prefix in self.looped_strings(given, call) or [
+                    self.configured_prefix(given, call) if given is not None else ""]:
+                self.mount_at(call, receiver, attr, positional, given, prefix)
+
+    def looped_strings(self, name: Any, at: Any) -> list[str] | None:
+        """The literals a `for` variable around `at` takes, `for prefix in ("", "/v1"):` (a router
+        included at each); None when the name is no such loop's or an item is no literal."""
+        if name is None or name.type != "identifier":
+            return None
+        loop = at.parent
+        while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
+            loop = loop.parent
+        if loop is None or loop.type != "for_statement":
+            return None
+        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
+        wanted = self.pf.text(name)
+        values = [self.resolve(row.get(wanted)) for row in rows or ()]
+        return values if values and None not in values else None  # type: ignore[return-value]
+
+    def mount_at(self, call: Any, receiver: str, attr: str, positional: list[Any], given: Any,
+                 prefix: str | None) -> None:
+        """Record the mount `call` makes of its router under `prefix` (None: not known yet)."""
+        if prefix is None and given is not None:
+            prefix = self.parameter_prefix(given, call)  # `def register(app, url_prefix)`: what callers pass
+        if attr == "add_namespace" and prefix is not None:  # flask-restx: under the Api's own prefix too
+            api = self.value_of(call.child_by_field_name("function").child_by_field_name("object"), call)
+            outer = self.resolve(py_args(api.child_by_field_name("arguments"))[1].get("prefix")) \
+                if api is not None and api.type == "call" and self.callee_last(api) == "Api" else None
+            prefix = _join_paths(outer, prefix) if outer else prefix
+        if attr == "add_subapp" and prefix:
+            prefix = prefix.rstrip("/")
+        if attr == "add_router" and prefix is not None and not prefix.startswith("/"):
+            prefix = "/" + prefix
+        if prefix is None or prefix and not prefix.startswith(("/", DEFERRED)):
+            return  # an unknown prefix: the routes stay as registered
+        if attr in ("include_router", "register_blueprint"):  # under the router's own prefix too:
+            own = self.http_framework(receiver)  # `APIRouter(prefix="/api/v1").include_router(r, prefix="/auth")`
+            if own is not None and own[1].startswith("/"):
+                prefix = _join_paths(own[1], prefix)
+        factory = self.factory_call(positional[0], call)
+        if factory is not None:  # a router factory's result: the routes its body registers
+            module, name = self.factory_target(factory)
+            self.found_mounts.append(Mount(receiver, prefix, name, module, line_of(call), called=True,
+                                           within=_py_function_name(self.pf, call)))
+            return
+        if positional[0].type == "call":
+            return
+        given_router, attribute = positional[0], ""
+        if given_router.type == "attribute" and given_router.child_by_field_name("object").type == "identifier":
+            given_router = given_router.child_by_field_name("object")  # `for area in AREAS: ...(area.router)`
+            attribute = "." + self.pf.text(positional[0].child_by_field_name("attribute"))
+        looped = self.looped_nodes(given_router, call) if given_router.type == "identifier" else None
+        if looped is None:
+            attribute = ""
+        for node in looped if looped is not None else [positional[0]]:
+            target = "".join(self.pf.text(node).split()) + attribute
+            full = self.imported_as(target)
+            if full is not None:
+                module, _, name = full.rpartition(".")
+                self.found_mounts.append(Mount(receiver, prefix, name, module or ".", line_of(call)))
+            elif "." not in target:
+                self.found_mounts.append(Mount(receiver, prefix, target, None, line_of(call)))
 
     def looped_nodes(self, name: Any, at: Any) -> list[Any] | None:
         """What a `for` variable around `at` takes over a literal tuple or list: its items, or the
@@ -2228,8 +2261,10 @@ class _Python:
         (sahara's `def register_blueprints(app, url_prefix)`), left DEFERRED for assembly to read
         from the function's callers (miners/deferred_paths.py); else None."""
         function = _enclosing(at, "function_definition")
-        if node.type != "identifier" or function is None or function.parent is None or \
-                function.parent.type != "module":
+        outer = function.parent if function is not None else None
+        if outer is not None and outer.type == "decorated_definition":
+            outer = outer.parent  # (a CLI command's: `@app.command() def dev_server(prefix=typer.Option(...))`)
+        if node.type != "identifier" or outer is None or outer.type != "module":
             return None
         params = function.child_by_field_name("parameters")
         name, index, default, positional = self.pf.text(node), -1, None, True
@@ -2242,7 +2277,7 @@ class _Python:
             index += positional
             if named is not None and self.pf.text(named) == name:
                 value = param.child_by_field_name("value")
-                default = self.resolve(value) if value is not None else None
+                default = self.default_value(value) if value is not None else None
                 break
         else:
             return None

@@ -672,6 +672,46 @@ def test_a_blueprint_mounted_at_a_functions_parameter_is_served_where_its_caller
     assert sorted(routes) == ["GET /tasks", "GET /v2/clusters", "GET /v2/jobs", "GET /v3/nodes"], sorted(routes)
 
 
+def test_a_router_included_at_each_prefix_a_loop_gives_is_served_at_each(tmp_path, capsys):
+    """api-model-proxy: `for prefix in ("", "/v1"): app.include_router(chat_router, prefix=prefix)`,
+    so OpenAI clients with either base URL reach it. A loop over names that are not literals
+    leaves the prefix unknown: the routes stay as registered."""
+    files = {
+        "proxy/__init__.py": "",
+        "proxy/chat.py": "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
+                         "@router.post('/chat/completions')\ndef chat():\n    pass\n",
+        "proxy/server.py": ("from fastapi import FastAPI\nfrom proxy.chat import router as chat_router\n\n"
+                            "app = FastAPI(openapi_url=None)\nfor prefix in ('', '/v1'):\n"
+                            "    app.include_router(chat_router, prefix=prefix)\n"),
+    }
+    assert sorted(mined_routes(tmp_path, capsys, files)) == ["POST /chat/completions", "POST /v1/chat/completions"]
+    unknown = {**files, "proxy/server.py": files["proxy/server.py"].replace("('', '/v1')", "(A, B)")}
+    assert sorted(mined_routes(tmp_path / "unknown", capsys, unknown)) == ["POST /chat/completions"]
+
+
+def test_a_router_a_cli_command_mounts_at_its_option_is_served_at_the_options_default(tmp_path, capsys):
+    """lattice-meetbot-admin: its `dev-server` command, `prefix: str = typer.Option("/api/meetbot-admin",
+    "--prefix")`, serves `create_router(cfg)` at the prefix; the factory's routers (made by other
+    factories) are served there too, and where the package's own sub-application mounts it."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "from svc.router import create_router\n",
+        "svc/items.py": ("from fastapi import APIRouter\n\n\ndef make_router():\n"
+                         "    router = APIRouter(prefix='/items')\n\n    @router.get('')\n"
+                         "    def listing():\n        return []\n\n    return router\n"),
+        "svc/router.py": ("from fastapi import APIRouter, FastAPI\nfrom svc import items\n\n\ndef create_router():\n"
+                          "    root = APIRouter()\n    root.include_router(items.make_router())\n    return root\n\n\n"
+                          "def create_app():\n    app = FastAPI(openapi_url=None)\n"
+                          "    app.include_router(create_router())\n    return app\n"),
+        "svc/cli.py": ("import typer\n\napp = typer.Typer()\n\n\n@app.command()\n"
+                       "def dev_server(port: int = typer.Option(5557),\n"
+                       "               prefix: str = typer.Option('/api/x', '--prefix')):\n"
+                       "    from fastapi import FastAPI\n    from svc import create_router\n"
+                       "    server = FastAPI(openapi_url=None)\n"
+                       "    server.include_router(create_router(), prefix=prefix)\n"),
+    })
+    assert sorted(routes) == ["GET /api/x/items", "GET /items"], sorted(routes)
+
+
 def test_a_route_path_made_of_a_functions_parameter_is_served_at_each_callers_literal(tmp_path, capsys):
     """kiapi: `def register_capability_endpoints(router, *, name, base_path)` registers
     `@router.get(f"{base_path}/models")`, and each capability's router module calls it with its own

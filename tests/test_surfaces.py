@@ -1237,6 +1237,22 @@ def test_starlette_static_files_mounted_at_a_path_are_assets(tmp_path, capsys):
                       "GET /static/{path}": "internal"}
 
 
+def test_static_files_mounted_at_a_parameter_are_served_where_its_callers_or_its_default_say(tmp_path, capsys):
+    """fastapi-pulse: `def add_pulse(app, dashboard_path: str = "/pulse")` mounts
+    `StaticFiles(directory=..., html=True)` at the parameter; no caller in the package: its default."""
+    from tests.conftest import mined_routes
+
+    lib = ('from fastapi import FastAPI\nfrom starlette.staticfiles import StaticFiles\n\n\n'
+           'def add_pulse(app: FastAPI, dashboard_path: str = "/pulse"):\n'
+           '    app.mount(dashboard_path, StaticFiles(directory="static", html=True), name="pulse")\n')
+    files = {"pulse/__init__.py": lib, "README.md": "The dashboard is at `/pulse`.\n"}
+    routes = {name: route["visibility"] for name, route in mined_routes(tmp_path, capsys, files).items()}
+    assert routes == {"GET /pulse": "public", "GET /pulse/{path}": "internal"}, routes
+    called = {**files, "pulse/app.py": "from fastapi import FastAPI\nfrom pulse import add_pulse\n\n"
+              "app = FastAPI(openapi_url=None)\nadd_pulse(app, dashboard_path='/status')\n"}
+    assert set(mined_routes(tmp_path / "called", capsys, called)) == {"GET /status", "GET /status/{path}"}
+
+
 def test_a_packages_own_route_decorator_with_a_path_and_methods():
     """django-nets-core's `@request_handler(path="getProfile/", methods=["GET", "POST"])`: a literal
     path and literal HTTP methods make the view a route (its URL configuration builds patterns from
