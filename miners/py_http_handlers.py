@@ -207,6 +207,15 @@ class _Handler:
             if right.type in ("tuple", "list", "set"):
                 return [(p, node) for c in right.named_children if (p := _path(self.pf, c)) is not None]
             return self._looked_up(right, left, paths)
+        elif operators[0] in ("!=", "not in") and _guards(node):
+            # `if path != "/v1/models": ...; return` (hubrelay): what passes the guard is served there
+            if operators[0] == "!=":
+                for literal, other in ((right, left), (left, right)):
+                    path = _path(self.pf, literal)
+                    if path is not None and self._is_path(other, paths):
+                        return [(path, node)]
+            elif self._is_path(left, paths) and right.type in ("tuple", "list", "set"):
+                return [(p, node) for c in right.named_children if (p := _path(self.pf, c)) is not None]
         return []
 
     def _method_allows(self, node: Any, function: Any, method: str, verbs: set[str]) -> tuple[bool, bool]:
@@ -321,6 +330,18 @@ class _Handler:
             return []
         name = self.pf.text(table).removeprefix("self.").removeprefix("cls.")
         return list(self.tables.get(name, ()))
+
+
+def _guards(test: Any) -> bool:
+    """Whether a comparison is the whole condition of an `if` with no other branch whose block
+    ends by leaving (`return`, `raise`): a guard, after which the code serves what it let pass."""
+    statement = test.parent
+    if statement is None or statement.type != "if_statement" or statement.child_by_field_name("condition") != test \
+            or statement.child_by_field_name("alternative") is not None:
+        return False
+    block = statement.child_by_field_name("consequence")
+    last = next((c for c in reversed(block.named_children) if c.type != "comment"), None) if block is not None else None
+    return last is not None and last.type in ("return_statement", "raise_statement")
 
 
 def _assignments(body: Any) -> list[Any]:

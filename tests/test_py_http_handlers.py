@@ -187,3 +187,28 @@ class Door(BaseHTTPRequestHandler):
     routes = mined_routes(tmp_path, capsys, {"door/__init__.py": handler})
     assert sorted(routes) == ["GET /blobs/{digest}", "GET /files/{wanted}", "GET /tags", "GET /tags/{name}"], \
         sorted(routes)
+
+
+def test_a_guard_that_turns_away_every_other_path_serves_the_ones_it_lets_pass(tmp_path, capsys):
+    """hubrelay: `if path != "/v1/models": self._error(404); return`, then the models listing;
+    `if path not in ("/v1/messages", "/v1/responses"): ...; return`, then the relay. A comparison
+    that leaves nothing (an `else`, or a branch that goes on) guards nothing."""
+    routes = mined_routes(tmp_path, capsys, {
+        "setup.py": "from setuptools import setup\nsetup(name='relay', py_modules=['web'])\n",
+        "web.py": (
+            "from http.server import BaseHTTPRequestHandler\n\n"
+            "class Handler(BaseHTTPRequestHandler):\n"
+            "    def do_GET(self):\n"
+            "        path = self.path.split('?')[0]\n"
+            "        if path == '/healthz':\n            return self._ok()\n"
+            "        if path != '/v1/models':\n            self._error(404)\n            return\n"
+            "        self._models()\n\n"
+            "    def do_POST(self):\n"
+            "        path = self.path\n"
+            "        if path != '/v1/debug':\n            self._log()\n"
+            "        if path != '/v1/other':\n            self._log()\n        else:\n            return\n"
+            "        if path not in ('/v1/messages', '/v1/responses'):\n            raise ValueError(path)\n"
+            "        self._relay()\n"),
+    })
+    assert sorted(routes) == ["GET /healthz", "GET /v1/models", "POST /v1/messages", "POST /v1/responses"], \
+        sorted(routes)
