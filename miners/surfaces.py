@@ -1217,6 +1217,7 @@ class _Python:
         self.verb_first()
         self.bokeh()
         self.werkzeug()
+        self.mcp_http()
         self.mcp()
         return self.out
 
@@ -1225,6 +1226,12 @@ class _Python:
             from .werkzeug_routes import werkzeug_rules  # (it reads paths with this extractor)
 
             self.out += werkzeug_rules(self)
+
+    def mcp_http(self) -> None:
+        if b"mcp" in self.pf.source or b"MCP" in self.pf.source:
+            from .mcp_http import mcp_http_routes  # (it reads paths with this extractor)
+
+            self.out += mcp_http_routes(self)
 
     def bokeh(self) -> None:
         """A Bokeh server's documents, `{"/status": status_doc, ...}` given to bokeh's `Server(...)`,
