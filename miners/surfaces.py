@@ -1683,12 +1683,12 @@ class _Python:
                                    None, function, doc, receiver)
                         continue
                 if called and receiver is None and attr in self.route_wrappers():  # @api("/v1/rules", methods=[...])
-                    at, name, inner, inner_receiver = self.route_wrappers()[attr]
+                    at, name, inner, inner_receiver, default = self.route_wrappers()[attr]
                     given = positional[at] if len(positional) > at else keywords.get(name)
                     known = self.http_framework(inner_receiver)
                     if known is not None and given is not None:
-                        self.route(node, known, self.path_of(given), inner, keywords.get("methods"), function, doc,
-                                   inner_receiver)
+                        self.route(node, known, self.path_of(given), inner, keywords.get("methods", default),
+                                   function, doc, inner_receiver)
                     continue
                 if called and receiver is None and attr not in HTTP_VERBS and "path" in keywords and \
                         ("method" in keywords or "methods" in keywords) and attr not in _FRAMEWORK_DECORATORS:
@@ -3442,29 +3442,44 @@ class _Python:
             return FACTORY + function if function else None
         return None
 
-    def route_wrappers(self) -> dict[str, tuple[int, str, str, str]]:
+    def route_wrappers(self) -> dict[str, tuple[int, str, str, str, Any]]:
         """{function: (its path parameter's position, its name, the route decorator it applies, on
-        what)} of this module's route decorators: `def api(path, rule=None, **kwargs)` whose body
-        decorates with `@_app.route(path, **kwargs)` (ironic-inspector)."""
+        what, the default of the methods it passes or None)} of this module's route decorators:
+        `def api(path, rule=None, **kwargs)` whose body decorates with `@_app.route(path, **kwargs)`
+        (ironic-inspector), or one a function defines whose inner function registers the view,
+        `def try_route(r, methods=["GET", "POST"]): def wrap(fn): app.add_url_rule(r, methods=methods,
+        view_func=fn)` (picamip)."""
         if self._wrappers is not None:
             return self._wrappers
         self._wrappers = {}
-        for function in self.pf.tree.root_node.named_children:
-            if function.type != "function_definition":
+        # (a view registered by a call, and wrappers a function defines, only where a call can register one)
+        calls = b"add_url_rule(" in self.pf.source or b"add_api_route(" in self.pf.source
+        root = self.pf.tree.root_node
+        kinds = ("decorator", "call") if calls else ("decorator",)
+        for function in descendants(root, "function_definition") if calls else root.named_children:
+            name_of = function.child_by_field_name("name") if function.type == "function_definition" else None
+            if name_of is None or self.pf.text(name_of) in self._wrappers:
                 continue
-            params = [self.pf.text(_parameter_name(p)) for p in function.child_by_field_name("parameters").named_children
-                      if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")]
-            for node in descendants(function.child_by_field_name("body"), "decorator"):
-                expr = node.named_children[0] if node.named_children else None
+            params = {self.pf.text(_parameter_name(p)): p
+                      for p in function.child_by_field_name("parameters").named_children
+                      if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")}
+            names = list(params)
+            for node in descendants(function.child_by_field_name("body"), kinds):
+                expr = (node.named_children[0] if node.named_children else None) if node.type == "decorator" else node
                 if expr is None or expr.type != "call":
                     continue
                 receiver, attr = self.callee(expr.child_by_field_name("function"))
-                args, _ = py_args(expr.child_by_field_name("arguments"))
-                if receiver and (attr == "route" or attr in HTTP_VERBS) and args and args[0].type == "identifier" \
-                        and self.pf.text(args[0]) in params:
+                args, keywords = py_args(expr.child_by_field_name("arguments"))
+                registers = attr == "route" or attr in HTTP_VERBS if node.type == "decorator" else \
+                    attr in ("add_url_rule", "add_api_route")
+                if receiver and registers and args and args[0].type == "identifier" and self.pf.text(args[0]) in params:
                     name = self.pf.text(args[0])
-                    self._wrappers[self.pf.text(function.child_by_field_name("name"))] = (
-                        params.index(name), name, attr, receiver)
+                    given = keywords.get("methods")
+                    passed = params.get(self.pf.text(given)) if given is not None and given.type == "identifier" \
+                        else None
+                    default = passed.child_by_field_name("value") if passed is not None else None
+                    self._wrappers[self.pf.text(name_of)] = (
+                        names.index(name), name, "route" if node.type == "call" else attr, receiver, default)
                     break
         return self._wrappers
 

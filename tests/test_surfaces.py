@@ -1237,6 +1237,22 @@ def test_starlette_static_files_mounted_at_a_path_are_assets(tmp_path, capsys):
                       "GET /static/{path}": "internal"}
 
 
+def test_a_route_decorator_a_function_defines_that_registers_by_a_call(tmp_path, capsys):
+    """picamip: inside `create_app()`, `def try_route(r, methods=["GET", "POST"])` returns a decorator
+    whose inner function calls `app.add_url_rule(r, methods=methods, view_func=fn)`; `@try_route("/x",
+    methods=["GET"])` is GET /x, and without `methods=` the wrapper's default."""
+    from tests.conftest import mined_routes
+
+    server = ('import flask\n\n\ndef create_app():\n    app = flask.Flask(__name__)\n\n'
+              '    def try_route(r, methods=["GET", "POST"]):\n        def wrap(fn):\n'
+              '            app.add_url_rule(r, methods=methods, view_func=fn)\n        return wrap\n\n'
+              '    @try_route("/files", methods=["GET"])\n    def files():\n        return "x"\n\n'
+              '    @try_route("/picture")\n    def picture():\n        return "x"\n\n'
+              '    @other_decorator("/nope")\n    def nope():\n        return "x"\n\n    return app\n')
+    routes = mined_routes(tmp_path, capsys, {"cam/__init__.py": "", "cam/server.py": server})
+    assert sorted(routes) == ["GET /files", "GET /picture", "POST /picture"], sorted(routes)
+
+
 def test_static_files_mounted_at_a_parameter_are_served_where_its_callers_or_its_default_say(tmp_path, capsys):
     """fastapi-pulse: `def add_pulse(app, dashboard_path: str = "/pulse")` mounts
     `StaticFiles(directory=..., html=True)` at the parameter; no caller in the package: its default."""
