@@ -309,6 +309,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"werkzeug" in tokens and b"Rule" in tokens  # Werkzeug's routing, Rules (miners/werkzeug_routes.py)
             or b"router.register(" in source  # a DRF router handed to a function (_Python.handed_routers)
             or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
+            or (b"make_wsgi_app" in tokens or b"make_asgi_app" in tokens) and b"prometheus_client" in source
             or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
 
 
@@ -1609,9 +1610,14 @@ class _Python:
                 self._spec_commands(value, [*prefix, name], known)
 
     # FastAPI / Flask / Quart / Starlette-style decorators and registration calls
-    def http_framework(self, receiver: str | None) -> tuple[str, str] | None:
-        """(framework, router prefix) when `receiver` plausibly routes HTTP, else None."""
+    def http_framework(self, receiver: str | None, at: Any = None) -> tuple[str, str] | None:
+        """(framework, router prefix) when `receiver` plausibly routes HTTP, else None; the router
+        the function around `at` makes by that name, when it makes one (a module of router
+        factories, each its own `router = APIRouter(prefix=prefix)`)."""
         role = self.vars.get(receiver or "")
+        if role is not None and at is not None:
+            local = self._local_router(receiver, at)  # type: ignore[arg-type]
+            role = (role[0], role[1], local) if local is not None else role
         if role is not None:
             if role[0] != "http":
                 return None
@@ -1626,6 +1632,19 @@ class _Python:
             if module in self.modules:
                 return framework, ""
         return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
+
+    def _local_router(self, receiver: str, at: Any) -> Any:
+        """The constructor call the function around `at` assigns to `receiver`, if it assigns one."""
+        function = _enclosing(at, "function_definition")
+        if function is None:
+            return None
+        for node in self.assignments:
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and left.type == "identifier" and right is not None and right.type == "call" and \
+                    self.pf.text(left) == receiver and function.start_byte <= node.start_byte < function.end_byte and \
+                    _enclosing(node, "function_definition") == function:
+                return right
+        return None
 
     def setting_field(self, node: Any) -> str | None:
         """`self.config.auth_path`, `settings.api_prefix`: a field of a settings or config object,
@@ -1697,7 +1716,7 @@ class _Python:
                     continue
                 if not called or (attr not in HTTP_VERBS and attr not in _FRAMEWORK_DECORATORS):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)
-                known = self.http_framework(receiver) if receiver is not None else \
+                known = self.http_framework(receiver, node) if receiver is not None else \
                     ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else \
                     self.litestar_controller(node) if self.names.get(attr, "").startswith(("litestar.", "starlite.")) \
                     else None  # @route("/x"); Litestar's @post("/login") in a Controller, under its `path`
@@ -1839,7 +1858,10 @@ class _Python:
 
     def prometheus_metrics(self) -> None:
         """prometheus-fastapi-instrumentator's `Instrumentator().instrument(app).expose(app)`: the
-        app serves its metrics at GET `endpoint` ("/metrics" by default)."""
+        app serves its metrics at GET `endpoint` ("/metrics" by default); prometheus_client's app
+        mounted at a path, `app.mount("/metrics", make_asgi_app())` or WSGI's
+        `DispatcherMiddleware(app.wsgi_app, {"/metrics": make_wsgi_app()})`, serves them there."""
+        self.prometheus_app_mounts()
         if "Instrumentator" not in self.names or not self.names["Instrumentator"].startswith(
                 "prometheus_fastapi_instrumentator"):
             return
@@ -1855,6 +1877,33 @@ class _Python:
                                      description="Prometheus metrics (prometheus-fastapi-instrumentator)",
                                      detail={"method": "GET", "path": path,
                                              "receiver": "".join(self.pf.text(app).split())}))
+
+    def prometheus_app_mounts(self) -> None:
+        makers = {n for n, full in self.names.items()
+                  if full in ("prometheus_client.make_wsgi_app", "prometheus_client.make_asgi_app")}
+        if not makers:
+            return
+
+        def made(node: Any, at: Any) -> bool:  # prometheus_client's app, called here or bound to a name
+            if node is not None and node.type == "identifier":
+                node = self.value_of(node, at)
+            return node is not None and node.type == "call" and self.pf.text(node.child_by_field_name("function")) \
+                in makers
+
+        for call, receiver, attr in self.call_info():
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            served: list[tuple[Any, str | None]] = []
+            if attr == "mount" and receiver is not None and len(positional) > 1 and made(positional[1], call):
+                served.append((positional[0], receiver))
+            elif attr == "DispatcherMiddleware" and len(positional) > 1 and positional[1].type == "dictionary":
+                served += [(pair.child_by_field_name("key"), None) for pair in positional[1].named_children
+                           if pair.type == "pair" and made(pair.child_by_field_name("value"), call)]
+            for key, on in served:
+                path = self.resolve(key)
+                if path is not None and path.startswith("/"):
+                    self.out.append(_surface("http-route", _route_name("GET", path), call, "python-web",
+                                             description="Prometheus metrics (prometheus_client)",
+                                             detail={"method": "GET", "path": path, **({"receiver": on} if on else {})}))
 
     # route paths that are not one literal: f"{BASE}/items", f"/api/{self.VERSION}", a local variable,
     # the keys of a dict a loop registers (`for path, view in routes.items(): add_api_route(path, view)`);

@@ -1056,6 +1056,50 @@ def test_prometheus_instrumentators_metrics_endpoint():
     assert surfaces("python", "from x import Instrumentator\nInstrumentator().expose(app)\n") == []
 
 
+def test_each_router_factory_of_a_module_routes_under_its_own_routers_prefix():
+    """epok-auth's google.py: `create_google_router(prefix="/auth/google")` and
+    `create_google_admin_router(prefix="/auth/users")` each make their own `router = APIRouter(prefix=prefix)`."""
+    found = surfaces("python", """
+        from fastapi import APIRouter
+
+        def create_google_router(prefix: str = "/auth/google"):
+            router = APIRouter(prefix=prefix)
+
+            @router.post("/login")
+            def login():
+                pass
+            return router
+
+        def create_google_admin_router(prefix: str = "/auth/users"):
+            router = APIRouter(prefix=prefix)
+
+            @router.post("/{user_id}/google/recover")
+            def recover(user_id):
+                pass
+            return router
+        """)
+    assert set(by_name(found, "http-route")) == {"POST /auth/google/login", "POST /auth/users/{user_id}/google/recover"}
+
+
+def test_prometheus_clients_app_mounted_at_a_path_serves_the_metrics_there():
+    """clip-retrieval: `DispatcherMiddleware(app.wsgi_app, {"/metrics": make_wsgi_app()})`; FastAPI's
+    `app.mount("/metrics", make_asgi_app())`, or of a name bound to it. Another app is not it."""
+    found = surfaces("python", """
+        from fastapi import FastAPI
+        from prometheus_client import make_asgi_app, make_wsgi_app
+        from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+        app = FastAPI(openapi_url=None)
+        app.mount("/metrics", make_asgi_app())
+        metrics_app = make_asgi_app()
+        app.mount("/internal/metrics", metrics_app)
+        app.mount("/other", other_app())
+        flask_app.wsgi_app = DispatcherMiddleware(flask_app.wsgi_app, {"/prom": make_wsgi_app(), "/x": other()})
+        """)
+    assert set(by_name(found, "http-route")) == {"GET /metrics", "GET /internal/metrics", "GET /prom"}
+    assert surfaces("python", "from x import make_asgi_app\napp.mount('/metrics', make_asgi_app())\n") == []
+
+
 def test_a_receiver_named_for_a_server_with_a_request_handler_serves_routes():
     """@objectstack/service-storage: `function registerStorageRoutes(httpServer, storage, opts = {})`
     with `httpServer.post(`${basePath}/upload/presigned`, async (req, res) => ...)`; a name that is
