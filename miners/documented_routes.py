@@ -68,9 +68,11 @@ _RELATIVE_SPAN = re.compile(r"`(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+|\w+(?:\|\w+)+)\}"
                            r"([^\s`'\"()|*,]*)")
 # the mark between two methods each in its own code span
-_JOINED = re.compile(_METHOD + r"`[ \t]*([/|,])[ \t]*`(?=" + _METHOD + r"`)")
+_JOINED = re.compile(_METHOD + r"`[ \t]*([/|,])[ \t]*`(?=" + _METHOD + r"[`\s])")  # (`GET`/`POST /x` too)
 # a path with an optional part, `/api/keys[/{id}]`
 _OPTIONAL = re.compile(r"(/[^\s`'\"()|*,\[]*)\[(/[^\]\s]*)\]([^\s`'\"()|*,\[]*)")
+# the same in parentheses, closing the path: `/v1/institutional/fiscal-year(/resolve)`
+_OPTIONAL_END = re.compile(r"(/[^\s`'\"()|*,\[]*[^\s`'\"()|*,\[/])\((/[\w{}.:-]+(?:/[\w{}.:-]+)*)\)(?=[\s`|]|$)")
 # a path whose last segment has siblings after middle dots, `/auth/login · register`
 _SIBLINGS = re.compile(r"(/[^\s`'\"()|*,·]*/)([\w{}.-]+)((?:[ \t]*·[ \t]*[\w{}.-]+)+)")
 # methods one after another with spaces around their marks, `GET / PATCH / DELETE` (the mark is no path)
@@ -262,6 +264,8 @@ def _pairs(text: str, start: int, end: int) -> list[re.Match[str]]:
         line = _elided(line)
     if "[/" in line:  # `/api/accounts[/{user}]`: the path without its optional part, and with it
         line = _OPTIONAL.sub(lambda m: f"{m[1]}{m[3]} {m[1]}{m[2]}{m[3]}", line)
+    if "(/" in line:
+        line = _OPTIONAL_END.sub(lambda m: f"{m[1]} {m[1]}{m[2]}", line)
     if " | /" in line and not line.lstrip().startswith("|"):  # (not a table's cells)
         # `POST /v1/uploads/{id}/refresh | /complete | /abort`, `GET /healthz | /readyz`: the last segment's siblings
         line = _BAR_SIBLINGS.sub(lambda m: " ".join(m[1] + seg for seg in [m[2], *(

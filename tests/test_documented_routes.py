@@ -233,6 +233,16 @@ def test_a_tables_method_cell_then_a_code_span_of_a_path_without_its_leading_sla
         ("POST", "/token/refresh"), ("POST", "/users/login"), ("PUT", "/users/{id}")]
 
 
+def test_methods_in_code_spans_then_a_path_with_an_optional_end_in_parentheses():
+    """waqt-api: `| `GET`/`POST /v1/institutional/fiscal-year(/resolve)` | ... |`: both methods, the
+    path with and without its optional end."""
+    docs = ("| Endpoint | What |\n|---|---|\n| `GET`/`POST /v1/fiscal-year(/resolve)` | a year |\n"
+            "| `GET /v1/week` | a week |\n")
+    assert sorted(endpoint_list([("README.md", docs)])[0]) == [
+        ("GET", "/v1/fiscal-year"), ("GET", "/v1/fiscal-year/resolve"), ("GET", "/v1/week"),
+        ("POST", "/v1/fiscal-year"), ("POST", "/v1/fiscal-year/resolve")]
+
+
 def test_a_route_mounted_at_two_prefixes_is_listed_where_the_list_names_it_at_either():
     """lattice-meetbot-admin: its table lists the router's `/meetings`; the dev server mounts that router
     at /api/meetbot-admin too. One registration, listed: both paths stay public; an unlisted one is not."""
