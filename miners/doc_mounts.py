@@ -135,8 +135,10 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
                 # the include shown, `path('paystack/', ...)`, in a project that serves it under more:
                 # the endpoint list's `/api/v1/paystack/transaction/initiate`
                 prefix, (where, line) = written_under, named[shown[written_under]]
-            # the include shown, unless the docs name its routes bare and never under it
-            if prefix and (votes[prefix.rstrip("/")] or not bare):
+            # the include shown, unless the docs name its routes bare, never under it, and call them
+            # at a host so (`curl http://localhost:8000/health/`: where they are served, by the docs);
+            # a table of bare paths after the include lists them relative to it (vq-django-auth)
+            if prefix and (votes[prefix.rstrip("/")] or not bare or not _called_bare(texts, routes, bare)):
                 # (every route of the module, one that begins with the same segment too: Django
                 # serves a router's `affiliates` under the include's `affiliates/` as /affiliates/affiliates/)
                 mounted = {id(s) for s in routes}
@@ -190,6 +192,21 @@ def _beside_placed(facts: dict[str, Any], undecided: list[tuple[str, Any, list[A
         mounted = {id(s) for s, w in zip(routes, written, strict=True) if prefix in w
                    and not _under(s.name.partition(" ")[2], prefix) and _key_under(s, prefix) not in served}
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
+
+
+_HOST = r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?)"
+
+
+def _called_bare(texts: list[tuple[str, str]], routes: list[Any], bare: set[int]) -> bool:
+    """Whether the docs write one of the routes they name bare as a URL on a host."""
+    for i in bare:
+        path = routes[i].name.partition(" ")[2].rstrip("/")
+        if not path:
+            continue
+        url = re.compile(_HOST + re.escape(path) + r"(?![\w-])")
+        if any(not HISTORY.search(where) and url.search(text) for where, text in texts):
+            return True
+    return False
 
 
 def _route_keys(facts: dict[str, Any]) -> set[tuple[str, str]]:

@@ -323,3 +323,18 @@ def test_the_include_a_readme_shows_places_its_module_when_the_docs_list_its_rou
     assert set(routes) == {"ANY /api/stripe/current-user/", "ANY /api/stripe/charges/"}, set(routes)
     bare = mined_routes(tmp_path / "bare", capsys, {**files, "README.rst": readme.split("Endpoints")[1]})
     assert set(bare) == {"ANY /current-user/", "ANY /charges/"}, set(bare)
+
+
+def test_an_include_shown_then_a_table_of_its_paths_relative_to_it_or_urls_of_them_bare(tmp_path, capsys):
+    """vq-django-auth: the README's setup has `path("api/auth/", include("vq_django_auth.urls"))`, then
+    an endpoint table of `/login/`, `/logout/`: paths relative to the include, served under it.
+    dj-health-checker's README shows `path('health/', include(...))` too, but calls the code's own
+    `health/` routes at `curl http://localhost:8000/health/`: where the docs say they are, they stay."""
+    urls = ("from django.urls import path\nfrom . import views\n\nurlpatterns = [\n"
+            "    path('login/', views.Login.as_view()),\n    path('logout/', views.Logout.as_view()),\n]\n")
+    readme = ('Setup:\n\n```python\nurlpatterns = [\n    path("api/auth/", include("kit.urls")),\n]\n```\n\n'
+              "| Endpoint | Method |\n| --- | --- |\n| `/login/` | POST |\n| `/logout/` | POST |\n")
+    files = {"kit/__init__.py": "", "kit/urls.py": urls, "README.md": readme}
+    assert set(mined_routes(tmp_path, capsys, files)) == {"ANY /api/auth/login/", "ANY /api/auth/logout/"}
+    called = {**files, "README.md": readme + "\n```\ncurl -X POST http://localhost:8000/login/\n```\n"}
+    assert set(mined_routes(tmp_path / "called", capsys, called)) == {"ANY /login/", "ANY /logout/"}
