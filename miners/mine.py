@@ -41,6 +41,7 @@ from .documented_routes import FRAMEWORK_PAGE, link_documented_routes
 from .effects import extract_effects
 from .facts import FileFacts, ParsedFile
 from .file_routes import add_file_routes
+from .imported_routers import apply_imported_router_prefixes
 from .js_openapi import js_openapi_document, unplaced_dropped
 from .json_server import json_server_routers, resolve_json_server_routes
 from .method_path_routes import method_path_routes
@@ -209,6 +210,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
     resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
+    apply_imported_router_prefixes(facts, read)  # routes on a router another module makes, under its prefix
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
     expand_rule_forms(facts)  # a route per path a Blueprint subclass's route() makes of the rule

@@ -672,6 +672,27 @@ def test_a_blueprint_mounted_at_a_functions_parameter_is_served_where_its_caller
     assert sorted(routes) == ["GET /tasks", "GET /v2/clusters", "GET /v2/jobs", "GET /v3/nodes"], sorted(routes)
 
 
+def test_routes_on_a_router_another_module_makes_are_under_its_prefix(tmp_path, capsys):
+    """ko-tasks-server: `router = APIRouter(prefix="/threads")` in api/threads/__init__.py, its endpoints
+    in create.py and lifecycle.py (`from svc.api.threads import router`), the app including it; a
+    router made without a prefix, or by a module outside the tree, leaves the paths as written."""
+    routes = mined_routes(tmp_path, capsys, {
+        "svc/__init__.py": "", "svc/api/__init__.py": "",
+        "svc/api/threads/__init__.py": "from fastapi import APIRouter\n\nrouter = APIRouter(prefix='/threads')\n",
+        "svc/api/threads/create.py": ("from fastapi import status\nfrom svc.api.threads import router\n\n\n"
+                                      "@router.post('')\ndef create():\n    pass\n\n\n"
+                                      "@router.post('/{thread_id}:pause')\ndef pause(thread_id):\n    pass\n"),
+        "svc/api/plain.py": "from fastapi import APIRouter\n\nrouter = APIRouter()\n",
+        "svc/api/more.py": ("from .plain import router\nfrom elsewhere import router as other\n\n\n"
+                            "@router.get('/health')\ndef health():\n    pass\n\n\n"
+                            "@other.get('/x')\ndef x():\n    pass\n"),
+        "svc/app.py": ("from fastapi import FastAPI\nfrom svc.api import threads\n\napp = FastAPI(openapi_url=None)\n"
+                       "app.include_router(threads.router, prefix='/v1')\n"),
+    })
+    assert sorted(routes) == ["GET /health", "GET /x", "POST /v1/threads", "POST /v1/threads/{thread_id}:pause"], \
+        sorted(routes)
+
+
 def test_a_router_included_at_each_prefix_a_loop_gives_is_served_at_each(tmp_path, capsys):
     """api-model-proxy: `for prefix in ("", "/v1"): app.include_router(chat_router, prefix=prefix)`,
     so OpenAI clients with either base URL reach it. A loop over names that are not literals
