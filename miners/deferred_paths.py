@@ -343,6 +343,16 @@ def _getattr_default(parsed: Any, node: Any) -> str | None:
     from .surfaces import py_args, py_string
 
     function = node.child_by_field_name("function") if node.type == "call" else None
+    if function is not None and function.type == "attribute" and parsed.text(function.child_by_field_name(
+            "attribute")) in ("strip", "rstrip", "lstrip"):
+        # `getattr(settings, "API_BASE_URL", "api").strip("/")` (entirius): the default, so trimmed
+        chars = py_args(node.child_by_field_name("arguments"))[0]
+        trim = py_string(parsed, chars[0]) if len(chars) == 1 else None if chars else ""
+        inner = _getattr_default(parsed, function.child_by_field_name("object"))
+        if inner is None or trim is None:
+            return None
+        how = parsed.text(function.child_by_field_name("attribute"))
+        return getattr(inner, how)(trim or None)
     if function is None or parsed.text(function) != "getattr":
         return None
     args = py_args(node.child_by_field_name("arguments"))[0]

@@ -1033,7 +1033,8 @@ class _Python:
         self._nested: dict[str, str] = {}  # a nested DRF router -> the path its routes sit under
         self._handed: dict[str, str] = {}  # a router parameter -> the function it is handed to
         self._config_files: dict[str, str] | None = None
-        self._wrappers: dict[str, tuple[int, str, str, str]] | None = None
+        self._wrappers: dict[str, tuple[int, str, str, str, Any]] | None = None
+        self._included: set[str] | None = None  # module-level pattern lists an include() here mounts
         self._constructed: dict[str, str] | None = None
         self._classes: set[str] | None = None
 
@@ -3443,6 +3444,9 @@ class _Python:
         if target.type == "list":  # include([path("build/", views.build_list), ...])
             self.found_mounts.append(Mount(owner, prefix, _inline_patterns(target), None, line_of(call)))
             return
+        if target.type == "identifier" and routed in self.included_lists():  # include(api_paths), a list here
+            self.found_mounts.append(Mount(owner, prefix, routed, None, line_of(call)))
+            return
         factory = self.factory_call(target, call) if target.type == "call" else None
         if factory is not None:
             module, name = self.factory_target(factory)
@@ -3456,6 +3460,26 @@ class _Python:
             module = self.imported_as(text) or (text if text in self.modules else None)  # (import shop.api.urls)
         if module is not None:
             self.found_mounts.append(Mount(owner, prefix, "urlpatterns", module, line_of(call)))
+
+    def included_lists(self) -> set[str]:
+        """The module-level lists of this file that an `include(NAME)` here mounts (entirius's
+        `api_paths = [path(...)]` under `path(f"{BASE_URL}/returns/<str:version>/", include(api_paths))`)."""
+        if self._included is None:
+            self._included = set()
+            if b"include(" in self.pf.source:
+                named = {self.pf.text(call.child_by_field_name("arguments").named_children[0])
+                         for call, receiver, attr in self.call_info() if attr == "include" and receiver is None
+                         and call.child_by_field_name("arguments").named_children
+                         and call.child_by_field_name("arguments").named_children[0].type == "identifier"}
+                for statement in self.pf.tree.root_node.named_children:
+                    node = statement.named_children[0] if statement.type == "expression_statement" and \
+                        statement.named_children else statement
+                    left = node.child_by_field_name("left") if node.type == "assignment" else None
+                    right = node.child_by_field_name("right") if left is not None else None
+                    if left is not None and right is not None and left.type == "identifier" and \
+                            right.type == "list" and self.pf.text(left) in named:
+                        self._included.add(self.pf.text(left))
+        return self._included
 
     def urlpatterns_of(self, node: Any) -> str | None:
         """What a path() call's list is: "urlpatterns" (or a part it is made of), FACTORY + the
@@ -3484,6 +3508,10 @@ class _Python:
                 return None
             if self.pf.text(left).endswith("urlpatterns"):
                 return "urlpatterns"
+            up = parent.parent
+            up = up.parent if up is not None and up.type == "expression_statement" else up
+            if up is not None and up.type == "module" and self.pf.text(left) in self.included_lists():
+                return self.pf.text(left)  # `api_paths = [path(...)]`, which `include(api_paths)` mounts
             function = self.patterns_function(parent)  # `urls = [path(...)]` ... `return urls`
             return FACTORY + function if function and self.returns(parent, self.pf.text(left)) else None
         if parent is not None and parent.type == "return_statement":

@@ -672,6 +672,26 @@ def test_a_blueprint_mounted_at_a_functions_parameter_is_served_where_its_caller
     assert sorted(routes) == ["GET /tasks", "GET /v2/clusters", "GET /v2/jobs", "GET /v3/nodes"], sorted(routes)
 
 
+def test_a_django_include_of_a_list_of_the_same_module_under_a_settings_prefix(tmp_path, capsys):
+    """entirius-django-returns: `api_paths = [path("returns/", ...)]`, then `urlpatterns =
+    [path(f"{settings.BASE_URL}/returns/<str:version>/", include(api_paths))]`, the package's own
+    settings module giving `BASE_URL = getattr(settings, "API_BASE_URL", "api").strip("/")`."""
+    routes = mined_routes(tmp_path, capsys, {
+        "shop/__init__.py": "",
+        "shop/settings.py": ("from django.conf import settings\n\n"
+                             "BASE_URL = getattr(settings, 'API_BASE_URL', '/api/').strip('/')\n"),
+        "shop/urls.py": ("from django.urls import include, path\n\n"
+                         "from shop import settings\nfrom shop import views\n\n"
+                         "api_paths = [\n    path('returns/', views.create),\n"
+                         "    path('returns/<str:return_id>', views.detail),\n]\n\n"
+                         "other = [path('never/', views.never)]\n\n"
+                         "urlpatterns = [\n"
+                         "    path(f'{settings.BASE_URL}/returns/<str:version>/', include(api_paths)),\n]\n"),
+    })
+    assert sorted(routes) == ["ANY /api/returns/<str:version>/returns/",
+                              "ANY /api/returns/<str:version>/returns/<str:return_id>"], sorted(routes)
+
+
 def test_routes_on_a_router_another_module_makes_are_under_its_prefix(tmp_path, capsys):
     """ko-tasks-server: `router = APIRouter(prefix="/threads")` in api/threads/__init__.py, its endpoints
     in create.py and lifecycle.py (`from svc.api.threads import router`), the app including it; a
