@@ -214,6 +214,9 @@ class _CallGraph:
             if head == "self" and rest and "." in name:  # a method of the same class: `self._datastore_router(m)`
                 out.append((path, f"{name.split('.')[0]}.{rest}"))
                 continue
+            if head == "cls" and not rest and "." in name:  # a classmethod factory's `return cls(ProjectMapper())`
+                out.append((path, f"{name.split('.')[0]}.__init__"))
+                continue
             if not rest and any(s.name == head and s.kind == "function" for s in self.facts[path].symbols):
                 out.append((path, head))
                 continue

@@ -238,6 +238,8 @@ _PY_ROUTE_TUPLE = re.compile(rb"\(\s*(?:[rRuU]|[fF][rR]?|[rR][fF])?(['\"])/[^'\"
 _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
 # a Routes mapper's route, `mapper.connect("profile_index", "/profiles", conditions={'method': 'GET'})`
 _PY_MAPPER_CONNECT = re.compile(rb"""\.connect\(\s*(?:[rRuU]?['"][^'"\n]*['"]\s*,\s*)?[rRuU]?['"]/""")
+# a Routes mapper's REST collection, `mapper.resource("plan", "plans", controller=...)`
+_PY_MAPPER_RESOURCE = re.compile(rb"""mapper\.resource\(\s*[rRuU]?['"]\w+['"]\s*,\s*[rRuU]?['"][\w-]+['"]""")
 # another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
 _PY_LIST_EXTEND = re.compile(rb"\.extend\(\s*[A-Za-z_]\w*\.\w*(?:handlers|routes)\s*\)", re.IGNORECASE)
 # a route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`
@@ -303,6 +305,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b".extend(" in source and _PY_LIST_EXTEND.search(source) is not None
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
+            or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
@@ -2682,8 +2685,9 @@ class _Python:
         """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):
         `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
         also on a `submapper(...)`; the methods its conditions name (every one without)."""
-        if b".connect(" not in self.pf.source or "routes" not in self.modules and "cherrypy" not in self.modules \
-                and b"mapper.connect(" not in self.pf.source:
+        if (b".connect(" not in self.pf.source and b"mapper.resource(" not in self.pf.source) or \
+                "routes" not in self.modules and "cherrypy" not in self.modules and b"mapper.connect(" not in \
+                self.pf.source:
             return  # (a router's _setup_routes(self, mapper) is handed the mapper: venus imports no routes)
         mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
         for call, _, _ in self.call_info():
@@ -2736,7 +2740,12 @@ class _Python:
         collection = self.resolve(positional[1] if len(positional) > 1 else keywords.get("collection_name"))
         if not collection or " " in collection:
             return
-        base = _join_paths(self.resolve(keywords.get("path_prefix")) or "", "/" + collection.lstrip("/"))
+        given = self.resolve(keywords.get("path_prefix"))
+        if given is None and "parent_resource" not in keywords and self.project_mapper():
+            # OpenStack's ProjectMapper (nova, cinder, karbor): its resource() puts each collection
+            # under `{project_id}/` when the router is made with one
+            given = "/{project_id}"
+        base = _join_paths(given or "", "/" + collection.lstrip("/"))
         routes = list(self._RESOURCE_ROUTES)
         for key, under in (("collection", ""), ("member", "/{id}")):
             extra = py_literal(self.pf, keywords[key]) if keywords.get(key) is not None else None
@@ -2749,6 +2758,11 @@ class _Python:
             self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
                                      detail={"method": method, "path": path, "resource_of": collection,
                                              **({"within": within} if within else {})}))
+
+    def project_mapper(self) -> bool:
+        """Whether this file makes the router's mapper as OpenStack's `ProjectMapper()`."""
+        return b"ProjectMapper(" in self.pf.source and any(
+            attr == "ProjectMapper" for _, _, attr in self.call_info())
 
     def handler_lists(self) -> None:
         """Handler lists made of other modules' (jupyterhub): `h.extend(handlers.default_handlers)`,

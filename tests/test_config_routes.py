@@ -424,3 +424,41 @@ def test_a_twisted_resource_with_no_render_method_answers_with_its_bases(tmp_pat
     assert sorted(routes) == ["GET /_ping", "GET /render.html", "GET /render.png", "POST /render.html",
                               "POST /render.png"]
     assert routes["GET /render.png"]["symbol"] == "BaseRender.render_GET"
+
+
+def test_a_classmethod_factory_and_openstacks_project_mapper(tmp_path, capsys):
+    """karbor: `paste.app_factory = svc.api.router:APIRouter.factory` under the INI's `/v1`, whose
+    `factory` classmethod returns `cls(ProjectMapper())`; `__init__` maps `mapper.resource("plan",
+    "plans", ...)`, which OpenStack's ProjectMapper serves under `{project_id}/`. Without the
+    ProjectMapper the collection is at the root of the app."""
+    router = '''
+        import routes
+
+        from svc.api.openstack import ProjectMapper
+        from svc.api import plans
+
+
+        class APIRouter(object):
+            @classmethod
+            def factory(cls, global_conf, **local_conf):
+                return cls(ProjectMapper())
+
+            def __init__(self, mapper):
+                mapper.resource("plan", "plans", controller=plans.create_resource(),
+                                collection={}, member={'action': 'POST'})
+        '''
+    files = {
+        "etc/svc/api-paste.ini": ("[composite:osapi]\nuse = egg:Paste#urlmap\n/v1: apiv1\n\n"
+                                  "[app:apiv1]\npaste.app_factory = svc.api.router:APIRouter.factory\n"),
+        "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/plans.py": "def create_resource():\n    pass\n",
+        "svc/api/openstack.py": "import routes\n\n\nclass ProjectMapper(routes.Mapper):\n    pass\n",
+        "svc/api/router.py": router,
+    }
+    _tree(tmp_path / "tree", files)
+    assert sorted(_routes(tmp_path, capsys, tmp_path / "tree")) == [
+        "DELETE /v1/{project_id}/plans/{id}", "GET /v1/{project_id}/plans", "GET /v1/{project_id}/plans/{id}",
+        "POST /v1/{project_id}/plans", "POST /v1/{project_id}/plans/{id}/action", "PUT /v1/{project_id}/plans/{id}"]
+    plain = {**files, "svc/api/router.py": router.replace("cls(ProjectMapper())", "cls(routes.Mapper())")}
+    _tree(tmp_path / "plain", plain)
+    (tmp_path / "p").mkdir()
+    assert "GET /v1/plans" in _routes(tmp_path / "p", capsys, tmp_path / "plain")
