@@ -2205,15 +2205,19 @@ class _Python:
         included at each); None when the name is no such loop's or an item is no literal."""
         if name is None or name.type != "identifier":
             return None
+        rows = self.loop_rows(at)
+        wanted = self.pf.text(name)
+        values = [self.resolve(row.get(wanted)) for row in rows or ()]
+        return values if values and None not in values else None  # type: ignore[return-value]
+
+    def loop_rows(self, at: Any) -> list[dict[str, Any]] | None:
+        """The rows the `for` loop around `at` (in its function) walks over a literal table, or None."""
         loop = at.parent
         while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
             loop = loop.parent
         if loop is None or loop.type != "for_statement":
             return None
-        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
-        wanted = self.pf.text(name)
-        values = [self.resolve(row.get(wanted)) for row in rows or ()]
-        return values if values and None not in values else None  # type: ignore[return-value]
+        return self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
 
     def mount_at(self, call: Any, receiver: str, attr: str, positional: list[Any], given: Any,
                  prefix: str | None) -> None:
@@ -2263,12 +2267,7 @@ class _Python:
         """What a `for` variable around `at` takes over a literal tuple or list: its items, or the
         item at its place in each tuple (`for router, errors in ((users.router, E), ...)`); None
         when the name is no such loop's."""
-        loop = at.parent
-        while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
-            loop = loop.parent
-        if loop is None or loop.type != "for_statement":
-            return None
-        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right"))
+        rows = self.loop_rows(at)
         wanted = self.pf.text(name)
         if rows is None or any(wanted not in row or row[wanted].type not in ("identifier", "attribute")
                                for row in rows):
