@@ -1038,6 +1038,7 @@ class _Python:
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str, Any]] | None = None
         self._included: set[str] | None = None  # module-level pattern lists an include() here mounts
+        self._local_calls: dict[tuple[int, str], Any] | None = None  # calls assigned to a function's names
         self._constructed: dict[str, str] | None = None
         self._classes: set[str] | None = None
 
@@ -1642,13 +1643,15 @@ class _Python:
         function = _enclosing(at, "function_definition")
         if function is None:
             return None
-        for node in self.assignments:
-            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is not None and left.type == "identifier" and right is not None and right.type == "call" and \
-                    self.pf.text(left) == receiver and function.start_byte <= node.start_byte < function.end_byte and \
-                    _enclosing(node, "function_definition") == function:
-                return right
-        return None
+        if self._local_calls is None:  # (function's start, name) -> the first call assigned to it there
+            self._local_calls = {}
+            for node in self.assignments:
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                owner = _enclosing(node, "function_definition") if left is not None and left.type == "identifier" \
+                    and right is not None and right.type == "call" else None
+                if owner is not None:
+                    self._local_calls.setdefault((owner.start_byte, self.pf.text(left)), right)
+        return self._local_calls.get((function.start_byte, receiver))
 
     def setting_field(self, node: Any) -> str | None:
         """`self.config.auth_path`, `settings.api_prefix`: a field of a settings or config object,
