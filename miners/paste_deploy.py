@@ -124,7 +124,10 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
         module, _, function = factory.partition(":")
         start = graph.modules.get(module.strip())
         if start is not None:
-            for reached in graph.reach(start, function.strip()):
+            reach = graph.reach(start, function.strip())
+            if not reach and "." in function:  # `API.factory` a base class defines (`return cls(APIMapper())`):
+                reach = graph.reach(start, function.strip().split(".")[0] + ".__init__")  # the class's own
+            for reached in reach:
                 for prefix, where in prefixes.items():
                     served.setdefault(reached, {}).setdefault(prefix, where)
     # a Pecan app's root controller named in a function a factory reaches: its tree's routes too

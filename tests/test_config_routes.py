@@ -462,3 +462,11 @@ def test_a_classmethod_factory_and_openstacks_project_mapper(tmp_path, capsys):
     _tree(tmp_path / "plain", plain)
     (tmp_path / "p").mkdir()
     assert "GET /v1/plans" in _routes(tmp_path / "p", capsys, tmp_path / "plain")
+    # glance: `API.factory` is its base class's (`return cls(APIMapper())`): the class's own __init__ serves
+    inherited = {**plain, "svc/api/router.py": plain["svc/api/router.py"].replace(
+        "            @classmethod\n            def factory(cls, global_conf, **local_conf):\n"
+        "                return cls(routes.Mapper())\n\n", "")}
+    assert "def factory" not in inherited["svc/api/router.py"]
+    _tree(tmp_path / "inherited", inherited)
+    (tmp_path / "i").mkdir()
+    assert "GET /v1/plans" in _routes(tmp_path / "i", capsys, tmp_path / "inherited")
