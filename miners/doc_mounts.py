@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from .declared_routes import route_key
-from .documented_routes import HISTORY, documented_paths, path_pattern, paths_by_segment
+from .documented_routes import HISTORY, SERVER, documented_paths, path_pattern, paths_by_segment
 from .mounts import join
 from .python_modules import module_files
 
@@ -194,16 +194,13 @@ def _beside_placed(facts: dict[str, Any], undecided: list[tuple[str, Any, list[A
         f.surfaces = [_served_under(s, prefix, where, line) if id(s) in mounted else s for s in f.surfaces]
 
 
-_HOST = r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?)"
-
-
 def _called_bare(texts: list[tuple[str, str]], routes: list[Any], bare: set[int]) -> bool:
     """Whether the docs write one of the routes they name bare as a URL on a host."""
     for i in bare:
         path = routes[i].name.partition(" ")[2].rstrip("/")
         if not path:
             continue
-        url = re.compile(_HOST + re.escape(path) + r"(?![\w-])")
+        url = re.compile(SERVER + re.escape(path) + r"(?![\w-])")
         if any(not HISTORY.search(where) and url.search(text) for where, text in texts):
             return True
     return False

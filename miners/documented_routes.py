@@ -30,10 +30,12 @@ from typing import Any
 from .assets import ASSET
 from .declared_routes import UNDECLARED, declared, route_key, served_paths
 
+# a server written as a URL's start, `https://api.example.com`, `localhost:8000`
+SERVER = r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?)"
 # a path in prose, a table, a code span or a URL; it stops where prose ends one
 # (a host may be written without its scheme: `my-site.com/stripe/checkout/`, or be a shell variable
 # holding the base URL: `curl -X POST $BASE/devices/batt-1/connect`, `${API}/x`)
-_PATH = re.compile(r"(?:https?://[^/\s`'\"<>()]+|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?"
+_PATH = re.compile(r"(?:" + SERVER +
                    r"|(?<![\w$])\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"
                    r"|(?<![\w.~/\\@-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?::\d+)?|(?<![\w.~/\\-]))"
                    r"(/[A-Za-z0-9_{}<>:.~@$+=!*%,\-/\[\]]{0,300})")
@@ -48,22 +50,25 @@ _METHOD = r"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"
 _METHODS = _METHOD + r"(?:(?:[`*_]{0,3}[ \t]*[/|,][ \t]*[`*_]{0,3}|[ \t]+)" + _METHOD + r")*"
 # a space (after a colon, maybe: `POST: /register/`), or the next cell of a table
 _SEP = r"[`*_]{0,3}:?(?:[ \t]+|[ \t]*\|[ \t]*)[`*_]{0,3}"
+# a path written without its leading slash, ending a code span (`keystore/cert`, `logout`)
+_RELATIVE_PATH = r"[A-Za-z_][\w.-]*(?:/[^\s`]*)?`"
+# a table's row opening with a cell of methods (`| GET |`, `| `GET`, `PATCH` |`)
+_METHOD_CELL = r"^[ \t]*\|[ \t]*[`*_]{0,3}" + _METHODS + r"[`*_]{0,3}[ \t]*\|"
 # a line that begins (after a heading's, a bullet's, a number's or a table's mark) with a method and a path
 _ENTRY = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?[`*_]{0,3}"
                     + _METHODS + _SEP
                     + r"/|^[ \t]*\.\.[ \t]+http:(?:get|post|put|patch|delete|head|options)::[ \t]+/"
                     + r"|^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?`" + _METHOD
-                    + r"[ \t]+(?!" + _METHOD + r"\b)[A-Za-z_][\w.-]*(?:/[^\s`]*)?`"
-                    + r"|^[ \t]*\|[ \t]*[`*_]{0,3}" + _METHODS
-                    + r"[`*_]{0,3}[ \t]*\|[ \t]*`(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)",
+                    + r"[ \t]+(?!" + _METHOD + r"\b)" + _RELATIVE_PATH
+                    + r"|" + _METHOD_CELL + r"[ \t]*`(?=" + _RELATIVE_PATH + ")",
                     re.MULTILINE)
 # a code span, where an entry begins, of a method and a path written without its leading slash
 # (`GET keystore/cert`, `POST logout`: relative to where the app is mounted)
-_RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
+_RELATIVE = re.compile(r"(`" + _METHOD + r"[ \t]+)(?!" + _METHOD + r"\b)(?=" + _RELATIVE_PATH + ")")
 # a table's method cell, then a cell of code spans of such paths (`| GET | `groups/{id}/` |`,
 # `| `POST` | `token/refresh/`, `logout/` |`: a reusable app's table, relative to its include)
-_RELATIVE_CELL = re.compile(r"^([ \t]*\|[ \t]*[`*_]{0,3}" + _METHODS + r"[`*_]{0,3}[ \t]*\|)(?P<cell>[^|\n]*)")
-_RELATIVE_SPAN = re.compile(r"`(?!" + _METHOD + r"\b)(?=[A-Za-z_][\w.-]*(?:/[^\s`]*)?`)")
+_RELATIVE_CELL = re.compile("(" + _METHOD_CELL + r")(?P<cell>[^|\n]*)")
+_RELATIVE_SPAN = re.compile(r"`(?!" + _METHOD + r"\b)(?=" + _RELATIVE_PATH + ")")
 # a path with one set of alternatives, `/services/{id}/{start,shutdown,stop}/`, `/assistants/{id}/{schemas|graph}`
 _ALTERNATIVES = re.compile(r"(/[^\s`'\"()|*,{]*(?:\{\w+\}[^\s`'\"()|*,{]*)*)\{(\w+(?:,\w+)+|\w+(?:\|\w+)+)\}"
                            r"([^\s`'\"()|*,]*)")

@@ -20,7 +20,7 @@ from . import parsing
 from .facts import FileFacts, ParsedFile
 from .mounts import join
 from .python_modules import absolute, module_files
-from .surfaces import py_args, py_string
+from .surfaces import _assigned, py_args, py_string
 
 
 def apply_imported_router_prefixes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
@@ -58,17 +58,12 @@ def _router_prefix(path: str, name: str, read: Callable[[str], bytes], known: di
         parsed = ParsedFile(path, "python", data, parsing.parse("python", data))
     except parsing.ParseTimeout:
         return ""
-    for statement in parsed.tree.root_node.named_children:
-        node = statement.named_children[0] if statement.type == "expression_statement" and statement.named_children \
-            else statement  # (the grammar may give the assignment itself)
-        if node.type != "assignment":
-            continue
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is None or right is None or parsed.text(left) != name or right.type != "call" or \
-                parsed.text(right.child_by_field_name("function")).rpartition(".")[2] != "APIRouter":
-            continue
-        given = py_args(right.child_by_field_name("arguments"))[1].get("prefix")
-        prefix = py_string(parsed, given) if given is not None else None
-        if prefix and prefix.startswith("/"):
-            known[path, name] = prefix.rstrip("/")
+    made = _assigned(parsed, parsed.tree.root_node, name, None)
+    if made is None or made.type != "call" or \
+            parsed.text(made.child_by_field_name("function")).rpartition(".")[2] != "APIRouter":
+        return ""
+    given = py_args(made.child_by_field_name("arguments"))[1].get("prefix")
+    prefix = py_string(parsed, given) if given is not None else None
+    if prefix and prefix.startswith("/"):
+        known[path, name] = prefix.rstrip("/")
     return known[path, name]

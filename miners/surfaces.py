@@ -3481,20 +3481,13 @@ class _Python:
         """The module-level lists of this file that an `include(NAME)` here mounts (entirius's
         `api_paths = [path(...)]` under `path(f"{BASE_URL}/returns/<str:version>/", include(api_paths))`)."""
         if self._included is None:
-            self._included = set()
-            if b"include(" in self.pf.source:
-                named = {self.pf.text(call.child_by_field_name("arguments").named_children[0])
-                         for call, receiver, attr in self.call_info() if attr == "include" and receiver is None
-                         and call.child_by_field_name("arguments").named_children
-                         and call.child_by_field_name("arguments").named_children[0].type == "identifier"}
-                for statement in self.pf.tree.root_node.named_children:
-                    node = statement.named_children[0] if statement.type == "expression_statement" and \
-                        statement.named_children else statement
-                    left = node.child_by_field_name("left") if node.type == "assignment" else None
-                    right = node.child_by_field_name("right") if left is not None else None
-                    if left is not None and right is not None and left.type == "identifier" and \
-                            right.type == "list" and self.pf.text(left) in named:
-                        self._included.add(self.pf.text(left))
+            firsts = [(py_args(call.child_by_field_name("arguments"))[0] or [None])[0]
+                      for call, receiver, attr in self.call_info() if attr == "include" and receiver is None] \
+                if b"include(" in self.pf.source else []
+            named = {self.pf.text(node) for node in firsts if node is not None and node.type == "identifier"}
+            root = self.pf.tree.root_node
+            self._included = {name for name in named
+                              if (value := _assigned(self.pf, root, name, None)) is not None and value.type == "list"}
         return self._included
 
     def urlpatterns_of(self, node: Any) -> str | None:
