@@ -91,8 +91,9 @@ GROUPS = {"libraries": LIBRARY_KINDS, "CLIs": ("cli-command", "cli-subcommand"),
           "MCP servers": ("mcp-tool", "mcp-resource"), "HTTP services": ("http-route",)}
 TARGET_RECALL, TARGET_PRECISION = 0.9, 0.8
 # `:url(.*)`: path-to-regexp's own pattern; `[area ID]`: a placeholder in brackets (mapit's docs), which
-# no path spells literally (RFC 3986 keeps `[` for hosts)
-PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?|\{[^}/]*\}|<[^>/]*>|\[[A-Za-z][\w |-]*\]")
+# no path spells literally (RFC 3986 keeps `[` for hosts); `(int:id)`: sphinxcontrib-httpdomain's
+PARAM = re.compile(r":[A-Za-z_][\w-]*(?:\([^)]*\))?|\{[^}/]*\}|<[^>/]*>|\[[A-Za-z][\w |-]*\]"
+                   r"|(?<=/)\((?:[a-z]+:)?[A-Za-z_]\w*\)(?=/|$)")
 
 
 OPTIONAL = re.compile(r"/:[A-Za-z_][\w-]*\?")  # Express's optional parameter: `/email/:id/relay/:to?`
