@@ -4147,6 +4147,8 @@ class _Js:
         self.mcp()
         self.cli()
         self.nest()
+        if _NEST in self.pf.source:
+            self.nest_compiled()
         if _FEDIFY in self.pf.source:
             self.fedify()
         if _option_route(self.pf.source):
@@ -4291,6 +4293,73 @@ class _Js:
                 else:
                     pending, doc = [], ""
 
+    def nest_compiled(self) -> None:
+        """A NestJS controller as TypeScript compiles it (what an npm tarball ships): the decorators
+        are calls, `__decorate([(0, common_1.Post)('login'), ...], AuthController.prototype, "login",
+        null)` per method and `AuthController = __decorate([(0, common_1.Controller)('auth')],
+        AuthController)` per class (tslib's `tslib_1.__decorate`, SWC's `_ts_decorate` alike)."""
+        if b"decorate(" not in self.pf.source:
+            return
+        prefixes: dict[str, list[str]] = {}  # class -> its @Controller paths
+        methods: list[tuple[str, str, Any, str, list[str]]] = []  # (class, method, decorator call, verb, paths)
+        for call in self.calls:
+            function = call.child_by_field_name("function")
+            if function is not None and function.type == "member_expression":
+                function = function.child_by_field_name("property")
+            if function is None or not self.pf.text(function).endswith("decorate"):
+                continue
+            args = js_args(call.child_by_field_name("arguments"))
+            if len(args) < 2 or args[0].type != "array":
+                continue
+            target = args[1]
+            for item in args[0].named_children:
+                decorator, given = self.compiled_decorator(item)
+                if len(args) == 2 and target.type == "identifier" and decorator == "Controller":
+                    prefixes[self.pf.text(target)] = self.nest_arg_paths(given, "path")
+                elif len(args) >= 3 and decorator in NEST_VERBS and target.type == "member_expression" and \
+                        self.pf.text(target.child_by_field_name("property")) == "prototype":
+                    owner = target.child_by_field_name("object")
+                    method = js_string(self.pf, args[2])
+                    if owner is not None and owner.type == "identifier" and method:
+                        methods.append((self.pf.text(owner), method, item, NEST_VERBS[decorator],
+                                        self.nest_arg_paths(given, None)))
+        for owner, method, item, verb, paths in methods:
+            for prefix in prefixes.get(owner, ()):
+                for path in paths:
+                    full = "/" + "/".join(p.strip("/") for p in (prefix, path) if p.strip("/"))
+                    self.out.append(_surface("http-route", _route_name(verb, full), item, "nestjs",
+                                             handler=f"{owner}.{method}", detail={"method": verb, "path": full}))
+
+    def compiled_decorator(self, node: Any) -> tuple[str, list[Any]]:
+        """(name, arguments) of a decorator call as compiled: `(0, common_1.Post)('x')`, `common_1.Post('x')`
+        or `Post('x')`; ("", []) for anything else."""
+        if node.type != "call_expression":
+            return "", []
+        function = _unwrap_js(node.child_by_field_name("function"))
+        if function is not None and function.type == "sequence_expression" and function.named_children:
+            function = function.named_children[-1]  # `(0, f)`: f called without its object as `this`
+        if function is not None and function.type == "member_expression":
+            function = function.child_by_field_name("property")
+        if function is None or function.type not in ("identifier", "property_identifier"):
+            return "", []
+        return self.pf.text(function), js_args(node.child_by_field_name("arguments"))
+
+    def nest_arg_paths(self, args: list[Any], key: str | None) -> list[str]:
+        """The paths a route decorator's arguments give: none (""), a string, a list of them, or (for
+        @Controller) an options object's `path`."""
+        if not args:
+            return [""]
+        first = _unwrap_js(args[0])
+        if key and first.type == "object":
+            first = self.object_fields(first).get(key)
+            if first is None:
+                return [""]
+        if first.type == "array":
+            values = [self.resolve(item) for item in first.named_children]
+            return [v for v in values if v is not None] or [""]
+        value = self.resolve(first)
+        return [value] if value is not None else []
+
     def loopback_route(self, decorator: Any) -> tuple[str | None, list[str]]:
         """(method, [path]) of LoopBack 4's `@get('/mails')`, `@del(...)`, `@operation('get', '/x')`,
         each imported from @loopback/rest or @loopback/openapi-v3; (None, []) for another decorator."""
@@ -4317,21 +4386,8 @@ class _Js:
                 js_args(call.child_by_field_name("arguments")))
 
     def nest_paths(self, decorator: Any, key: str | None) -> list[str]:
-        """The paths a decorator's first argument gives: none (""), a string, a list of them, or (for
-        @Controller) an options object's `path`."""
-        args = self.nest_call(decorator)[1]
-        if not args:
-            return [""]
-        first = _unwrap_js(args[0])
-        if key and first.type == "object":
-            first = self.object_fields(first).get(key)
-            if first is None:
-                return [""]
-        if first.type == "array":
-            values = [self.resolve(item) for item in first.named_children]
-            return [v for v in values if v is not None] or [""]
-        value = self.resolve(first)
-        return [value] if value is not None else []
+        """The paths a decorator's arguments give (nest_arg_paths)."""
+        return self.nest_arg_paths(self.nest_call(decorator)[1], key)
 
     def receiver_detail(self, receiver: Any) -> dict[str, str]:
         """{"receiver": name} of the router a route is registered on, when it has a plain name, and

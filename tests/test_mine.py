@@ -1905,6 +1905,38 @@ def test_loopback_4_controllers_serve_their_decorated_methods(tmp_path, capsys):
     assert any(e["kind"] == "dependency" for e in routes["PUT /mails/{messageId}"]["evidence"])
 
 
+def test_nestjs_controllers_as_typescript_compiles_them(tmp_path, capsys):
+    """What an npm tarball ships: tsc's `__decorate([(0, common_1.Post)('register')],
+    AuthController.prototype, "register", null)` and `AuthController = __decorate([(0,
+    common_1.Controller)('auth')], AuthController)` (tslib's and SWC's helpers alike); a class no
+    @Controller decorates, or a file without @nestjs/common, gives nothing."""
+    compiled = (
+        '"use strict";\nconst tslib_1 = require("tslib");\nconst common_1 = require("@nestjs/common");\n'
+        "let AuthController = class AuthController {\n  register(dto) {}\n  me(req) {}\n};\n"
+        "exports.AuthController = AuthController;\n"
+        "tslib_1.__decorate([\n    (0, common_1.Post)('register'),\n    (0, common_1.HttpCode)(201),\n"
+        '    tslib_1.__metadata("design:type", Function)\n], AuthController.prototype, "register", null);\n'
+        "tslib_1.__decorate([\n    common_1.Get(['me', 'profile'])\n], AuthController.prototype, \"me\", null);\n"
+        "exports.AuthController = AuthController = tslib_1.__decorate([\n    (0, common_1.Controller)('auth')\n"
+        "], AuthController);\n"
+        "let Helper = class Helper {\n  run() {}\n};\n"
+        '__decorate([(0, common_1.Get)("run")], Helper.prototype, "run", null);\n')
+    swc = ('import { Controller, Get } from "@nestjs/common";\nlet FormController = class FormController {\n'
+           "  byId() {}\n};\n_ts_decorate([\n    (0,common_.Get)(':id')\n"
+           "], FormController.prototype, \"byId\", null);\n"
+           "FormController = _ts_decorate([\n    (0,common_.Controller)({ path: 'form-builder/form' })\n"
+           "], FormController);\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "auth", "version": "1.0.0", "main": "dist/index.js"}',
+        "dist/auth.controller.js": compiled, "dist/form.controller.js": swc,
+        "dist/plain.js": compiled.replace("@nestjs/common", "./common"),
+    })
+    assert sorted(routes) == ["GET /auth/me", "GET /auth/profile", "GET /form-builder/form/:id", "POST /auth/register"]
+    assert routes["POST /auth/register"]["symbol"].endswith("AuthController.register")
+    source = routes["POST /auth/register"]["source"]  # (the decorator's line)
+    assert (source["path"], source["line"]) == ("dist/auth.controller.js", 10)
+
+
 def test_nestjs_routes_are_served_under_the_global_prefix_the_bootstrap_sets(tmp_path, capsys):
     controller = ("import { Controller, Get, Post } from '@nestjs/common';\n\n@Controller('profiles')\n"
                   "export class ProfilesController {\n  @Get()\n  list() {}\n\n  @Post(':id/servers')\n  add() {}\n}\n\n"
