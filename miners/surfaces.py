@@ -101,6 +101,8 @@ _JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 
 _MICROROUTER = b"microrouter"  # micro's router: its verbs are plain functions, which no member call pattern finds
 _MICROROUTER_MODULES = ("microrouter",)
+_PYRAMID_CONFIGS = ("config", "configurator", "cfg")
+_PYRAMID_WRAPPED = re.compile(rb"\.add_route\(\s*(?:config|configurator|cfg)\s*,")  # a wrapper's call
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
 _FEDIFY = b"@fedify/fedify"  # Fedify: its federation serves the paths its dispatchers are set with (_Js.fedify)
 _LOOPBACK = b"@loopback/"  # LoopBack 4: so are its (@get('/mails'), @del(...)), from rest or openapi-v3
@@ -3140,12 +3142,19 @@ class _Python:
     # request_method="GET") (or config.add_view(view, route_name=...)) is a view of it, in this file or
     # another: both are left as placeholders and joined by name in assembly (miners/pyramid_routes.py)
     def pyramid(self) -> None:
-        if "pyramid" not in self.modules:
+        wrapped = _PYRAMID_WRAPPED.search(self.pf.source) is not None
+        if "pyramid" not in self.modules and not wrapped:
             return
         for call, receiver, attr in self.call_info():
             if receiver is None or attr not in ("add_route", "add_view"):
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr == "add_route" and len(positional) >= 3 and positional[0].type == "identifier" and \
+                    self.pf.text(positional[0]) in _PYRAMID_CONFIGS:
+                positional = positional[1:]  # a package's wrapper handed the Configurator first (crabpy's
+                # `crabpy_pyramid.add_route(config, "get_gemeente", "/capakey/gemeenten/{gemeente_id}")`)
+            elif "pyramid" not in self.modules:
+                continue
             methods = self.request_methods(keywords.get("request_method"))
             if attr == "add_route":
                 name = self.route_name(positional[0] if positional else keywords.get("name"))

@@ -2821,6 +2821,28 @@ def test_pyramid_routes_under_a_base_a_call_gives_and_names_two_calls_compute_al
     assert base in routes["GET /debug/stacks"]["unknowns"] and base in routes["GET /login"]["unknowns"]
 
 
+def test_pyramid_routes_a_packages_own_add_route_wrapper_adds(tmp_path, capsys):
+    """crabpy_pyramid: `def add_route(config, name, pattern)` calls `config.add_route(name, pattern)`;
+    its route modules import only the package (`crabpy_pyramid.add_route(config, "get_gemeente",
+    "/capakey/gemeenten/{gemeente_id}")`), the views with `@view_config(route_name=...)` elsewhere.
+    A call whose first argument is not the Configurator is no wrapper's."""
+    routes = mined_routes(tmp_path, capsys, {
+        "setup.py": "from setuptools import setup\nsetup(name='crab', packages=['crab'])\n",
+        "crab/__init__.py": ("from pyramid.config import Configurator\n\n\n"
+                             "def add_route(config, name, pattern, **kw):\n"
+                             "    config.add_route(name, pattern, **kw)\n"),
+        "crab/routes.py": ("import crab\n\n\ndef includeme(config):\n"
+                           "    crab.add_route(config, 'list_gemeenten', '/capakey/gemeenten')\n"
+                           "    crab.add_route(config, 'get_gemeente', '/capakey/gemeenten/{gemeente_id}')\n"
+                           "    registry.add_route(request, 'other', '/not/a/route')\n"),
+        "crab/views.py": ("from pyramid.view import view_config\n\n\n"
+                          "@view_config(route_name='get_gemeente', request_method='GET', renderer='json')\n"
+                          "def get_gemeente(request):\n    return {}\n"),
+    })
+    assert sorted(routes) == ["ANY /capakey/gemeenten", "GET /capakey/gemeenten/{gemeente_id}"], sorted(routes)
+    assert routes["GET /capakey/gemeenten/{gemeente_id}"]["symbol"].endswith("get_gemeente")
+
+
 def test_node_red_nodes_register_routes_on_its_admin_and_node_apps(tmp_path, capsys):
     """A Node-RED node's module gets `RED`: `RED.httpAdmin.get("/x/list", ...)` and
     `RED.httpNode.post(...)` are routes on Node-RED's Express apps; `RED.nodes.registerType` and
