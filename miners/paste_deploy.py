@@ -17,6 +17,7 @@ middleware package's), a call through an object, a composite built by code: noth
 from __future__ import annotations
 
 import configparser
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -33,16 +34,17 @@ _HOPS = 5  # calls followed from a factory at most
 _REACHED = 400  # functions followed from all factories at most
 
 Where = tuple[str, int]  # (INI file, line)
+_VERSION = re.compile(r"(?:^|[.:_]|api)v(\d+)(?=[.:_]|app|$)")  # heat.api.openstack.v1:API, apiv1app
 
 
 def paste_files(sizes: dict[str, int], read: Callable[[str], bytes]) -> dict[str, str]:
-    """{path: text} of the tree's INI files that compose apps with Paste Deploy's urlmap (not a
-    test's, an example's or a vendored package's)."""
+    """{path: text} of the tree's INI files that compose apps with Paste Deploy's urlmap or put a
+    version-negotiation filter before them (not a test's, an example's or a vendored package's)."""
     out = {}
     for path, size in sizes.items():
         if path.endswith(".ini") and size <= _MAX_BYTES and not set_aside(path):
             text = read(path).decode("utf-8", "replace")
-            if "paste.app_factory" in text and "/" in text:
+            if "paste.app_factory" in text and ("/" in text or "negotiat" in text):
                 out[path] = text
     return out
 
@@ -75,32 +77,56 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
                 referenced.update(v for v in value.split() if sections.get(v) != name)
     out: dict[str, dict[str, Where]] = {}
 
-    def walk(name: str, prefix: str, where: Where | None, above: tuple[str, ...]) -> None:
+    def negotiated(filters: list[str], section: str, key: str) -> Where | None:
+        """Where a pipeline puts a version-negotiation filter before its app (heat's, senlin's
+        `versionnegotiation`, which takes the URL's `/v1` off before the app sees it), else None."""
+        for name in filters:
+            found = sections.get(name)
+            values = " ".join(v for _, v in config.items(found)) if found is not None else ""
+            if "negotiat" in name.lower() or "negotiat" in values.lower():
+                return (path, line_of(section, key))
+        return None
+
+    def walk(name: str, prefix: str, where: Where | None, above: tuple[str, ...],
+             versioned: Where | None = None) -> None:
         section = sections.get(name)
         if section is None or name in above or len(above) > _DEPTH:  # a cycle ends
             return
         above += (name,)
         kind = section.split(":", 1)[0].strip()
         items = dict(config.items(section))
-        if kind == "composite" and items.get("use", "").startswith("call:") and \
-                not any(key.startswith("/") for key in items):
-            # OpenStack's `use = call:pkg.middleware:auth_pipeline_factory` with a pipeline per auth
-            # strategy (`noauth = cors ... app`, `keystone = cors authtoken ... app`): the last is the app
+        if kind == "composite" and (items.get("use", "").startswith("call:") or "paste.composite_factory" in items) \
+                and not any(key.startswith("/") for key in items):
+            # OpenStack's `use = call:pkg.middleware:auth_pipeline_factory` (or `paste.composite_factory =
+            # heat.api:pipeline_factory`) with a pipeline per auth strategy (`noauth = cors ... app`,
+            # `keystone = cors authtoken ... app`): the last is the app
             for key, value in items.items():
-                if key != "use" and value.split() and value.split()[-1] in sections:
-                    walk(value.split()[-1], prefix, where, above)
+                if key not in ("use", "paste.composite_factory") and value.split() and value.split()[-1] in sections:
+                    walk(value.split()[-1], prefix, where, above,
+                         versioned or negotiated(value.split()[:-1], section, key))
         elif kind == "composite":
             for key, value in items.items():
                 if key.startswith("/") and value.split():
                     walk(value.split()[0], join(prefix, key) if prefix else key,
-                         (path, line_of(section, key)) if key.strip("/") else where, above)
+                         (path, line_of(section, key)) if key.strip("/") else where, above, versioned)
         elif kind == "pipeline" and items.get("pipeline", "").split():
-            walk(items["pipeline"].split()[-1], prefix, where, above)  # the last is the app
+            filters = items["pipeline"].split()
+            walk(filters[-1], prefix, where, above,  # the last is the app
+                 versioned or negotiated(filters[:-1], section, "pipeline"))
         elif kind == "app":
-            factory = items.get("paste.app_factory") or items.get("use", "").removeprefix("call:")
-            if ":" in factory and not factory.startswith(("egg:", "config:")):
-                key = "paste.app_factory" if "paste.app_factory" in items else "use"
-                out.setdefault(factory.strip(), {}).setdefault(prefix or "/", where or (path, line_of(section, key)))
+            given = items.get("paste.app_factory") or items.get("use", "").removeprefix("call:")
+            # heat's `paste.app_factory = heat.common.wsgi:app_factory` imports the app another key names
+            # (`heat.app_factory = heat.api.openstack.v1:API`): both are followed
+            factories = [("paste.app_factory" if "paste.app_factory" in items else "use", given),
+                         *((k, v) for k, v in items.items() if k.endswith(".app_factory") and k != "paste.app_factory")]
+            for key, factory in factories:
+                if ":" not in factory or factory.startswith(("egg:", "config:")):
+                    continue
+                served, at = prefix or "/", where or (path, line_of(section, key))
+                version = _VERSION.search(factory) or _VERSION.search(name)
+                if not prefix.strip("/") and versioned is not None and version is not None:
+                    served, at = f"/v{version.group(1)}", versioned  # under the version the filter takes off
+                out.setdefault(factory.strip(), {}).setdefault(served, at)
 
     for name, section in sections.items():
         if name not in referenced and section.split(":", 1)[0].strip() in ("composite", "pipeline"):
@@ -200,6 +226,8 @@ class _CallGraph:
         symbol = next((s for s in self.facts[path].symbols if s.name == name), None)
         if loaded is None or symbol is None:
             return []
+        if symbol.kind == "class":  # a factory that is a class (`heat.api.openstack.v1:API`): its construction
+            return [(path, f"{name}.__init__")]
         pf, names = loaded
         node = pf.tree.root_node.descendant_for_byte_range(symbol.start_byte, symbol.end_byte)
         while node is not None and node.type not in ("function_definition", "module"):

@@ -240,6 +240,8 @@ _PY_ROUTE_TUPLE = re.compile(rb"\(\s*(?:[rRuU]|[fF][rR]?|[rR][fF])?(['\"])/[^'\"
 _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[rRuU]?(['\"])/[^'\"\n]{0,300}\1\s*\)")
 # a Routes mapper's route, `mapper.connect("profile_index", "/profiles", conditions={'method': 'GET'})`
 _PY_MAPPER_CONNECT = re.compile(rb"""\.connect\(\s*(?:[rRuU]?['"][^'"\n]*['"]\s*,\s*)?[rRuU]?['"]/""")
+# a table's row of a route, `{'name': 'stack_index', 'url': '/stacks', 'method': 'GET'}`
+_PY_ROW_PATH = re.compile(rb"""['"](?:url|path)['"]\s*:\s*[rRuU]?['"]/""")
 # a Routes mapper's REST collection, `mapper.resource("plan", "plans", controller=...)`
 _PY_MAPPER_RESOURCE = re.compile(rb"""mapper\.resource\(\s*[rRuU]?['"]\w+['"]\s*,\s*[rRuU]?['"][\w-]+['"]""")
 # another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
@@ -308,6 +310,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
+            or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
@@ -2694,6 +2697,7 @@ class _Python:
                 self.pf.source:
             return  # (a router's _setup_routes(self, mapper) is handed the mapper: venus imports no routes)
         mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
+        prefixes: dict[str, str] = {}  # a submapper's `path_prefix="/{tenant_id}/services"`
         for call, _, _ in self.call_info():
             if self.callee_last(call) not in ("Mapper", "RoutesDispatcher", "submapper"):
                 continue
@@ -2703,6 +2707,10 @@ class _Python:
                 else self.assigned_to(call)
             if bound:
                 mappers.add(bound)
+                given = self.resolve(py_args(call.child_by_field_name("arguments"))[1].get("path_prefix")) \
+                    if self.callee_last(call) == "submapper" else None
+                if given and given.startswith("/"):
+                    prefixes[bound] = given.rstrip("/")
         for call, receiver, attr in self.call_info():
             if attr not in ("connect", "resource") or receiver is None or receiver not in mappers and \
                     "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
@@ -2713,6 +2721,11 @@ class _Python:
                 continue
             texts = [self.resolve(p) for p in positional[:2]]
             path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
+            if path is None and positional:
+                self.mapper_table(call, positional[1] if len(positional) > 1 else positional[0], keywords)
+                continue
+            if path is not None and receiver in prefixes and (path == "" or path.startswith("/")):
+                path = prefixes[receiver] + path  # (its connect's "" is the prefix itself)
             if path is None or not path.startswith("/") or " " in path:
                 continue
             given = keywords.get("conditions")
@@ -2732,6 +2745,22 @@ class _Python:
                 self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
                                          detail={"method": method, "path": path,
                                                  **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
+
+    def mapper_table(self, call: Any, path: Any, keywords: dict[str, Any]) -> None:
+        """`mapper.connect(r['name'], path_prefix + r['url'], conditions={'method': ...})` in a loop over
+        a table of dicts (heat): each row a route, with the row's method (miners/dict_tables.py)."""
+        from .dict_tables import table_routes  # (it reads this module's helpers: imported here)
+
+        within = _py_function_name(self.pf, call)
+        for row, full, methods in table_routes(self.pf, call, path):
+            if methods is None and "conditions" in keywords or " " in full:
+                continue  # a condition the row does not spell: not guessed
+            known = [m.upper() for m in methods or ["ANY"] if m.lower() in (*HTTP_VERBS, "any")]
+            for method in dict.fromkeys(known):
+                where = _py_function_name(self.pf, row)
+                self.out.append(_surface("http-route", _route_name(method, full), row, "routes",
+                                         detail={"method": method, "path": full, "table": True,
+                                                 **({"within": where or within} if where or within else {})}))
 
     # what Routes' mapper.resource() maps a collection to (its `new` and `edit` forms are left out:
     # a REST controller seldom has those actions, and the mapper answers them with its error)

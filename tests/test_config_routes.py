@@ -470,3 +470,106 @@ def test_a_classmethod_factory_and_openstacks_project_mapper(tmp_path, capsys):
     _tree(tmp_path / "inherited", inherited)
     (tmp_path / "i").mkdir()
     assert "GET /v1/plans" in _routes(tmp_path / "i", capsys, tmp_path / "inherited")
+
+
+HEAT_ROUTER = '''
+import routes
+
+from svc.api import stacks
+from svc.common import wsgi
+
+
+class API(wsgi.Router):
+    def __init__(self, conf, **local_conf):
+        mapper = routes.Mapper()
+
+        def connect(controller, path_prefix, routes):
+            for r in routes:
+                url = path_prefix + r['url']
+                mapper.connect(r['name'], url, controller=controller, action=r['action'],
+                               conditions={'method': r['method']})
+
+        stack_path = '/{tenant_id}/stacks/{stack_name}/{stack_id}'
+        connect(controller=stacks.create_resource(conf), path_prefix='/{tenant_id}',
+                routes=[
+                    {'name': 'stack_index', 'url': '/stacks', 'action': 'index', 'method': 'GET'},
+                    {'name': 'stack_create', 'url': '/stacks', 'action': 'create', 'method': 'POST'},
+                    {'name': 'template_functions', 'url': '/template_versions/{template_version}'
+                                                          '/functions', 'action': 'functions', 'method': 'GET'},
+                    {'name': 'no_method', 'url': '/nothing', 'action': 'x'},
+                ])
+        connect(stacks.create_resource(conf), stack_path,
+                [{'name': 'events', 'url': '/events', 'action': 'index', 'method': ['GET', 'HEAD']}])
+        with mapper.submapper(controller=None, path_prefix='/{tenant_id}/services') as sa_mapper:
+            sa_mapper.connect("service_index", "", action="index", conditions={'method': 'GET'})
+        super(API, self).__init__(mapper)
+'''
+HEAT_PASTE = '''[composite:svc-api]
+use = egg:Paste#urlmap
+/: api
+/healthcheck: healthcheck
+
+[composite:api]
+paste.composite_factory = svc.api:pipeline_factory
+default = cors versionnegotiation authtoken apiv1app
+noauth = cors versionnegotiation apiv1app
+
+[app:apiv1app]
+paste.app_factory = svc.common.wsgi:app_factory
+svc.app_factory = svc.api.openstack.v1:API
+
+[app:healthcheck]
+paste.app_factory = oslo_middleware:Healthcheck.app_factory
+
+[filter:versionnegotiation]
+paste.filter_factory = svc.common.wsgi:filter_factory
+svc.filter_factory = svc.api.openstack:version_negotiation_filter
+'''
+
+
+def test_a_table_of_dicts_a_local_function_connects_under_the_version_a_filter_takes_off(tmp_path, capsys):
+    """OpenStack heat: `connect(controller, path_prefix, routes)`, a function of API.__init__, walks
+    lists of dicts and connects `path_prefix + r['url']` with each row's method; a submapper's
+    `path_prefix` is its connects' base. Its api-paste.ini serves the app (a class another key of
+    the app section names) behind a `versionnegotiation` filter, which takes the URL's `/v1` off:
+    the routes are served under /v1. Without the filter they stay at the app's root."""
+    files = {
+        "etc/svc/api-paste.ini": HEAT_PASTE,
+        "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/common/__init__.py": "",
+        "svc/common/wsgi.py": "class Router(object):\n    def __init__(self, mapper):\n        self.map = mapper\n",
+        "svc/api/stacks.py": "def create_resource(conf):\n    pass\n",
+        "svc/api/openstack/__init__.py": "", "svc/api/openstack/v1/__init__.py": HEAT_ROUTER,
+    }
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    assert sorted(routes) == [
+        "GET /v1/{tenant_id}/services", "GET /v1/{tenant_id}/stacks",
+        "GET /v1/{tenant_id}/stacks/{stack_name}/{stack_id}/events",
+        "GET /v1/{tenant_id}/template_versions/{template_version}/functions",
+        "HEAD /v1/{tenant_id}/stacks/{stack_name}/{stack_id}/events", "POST /v1/{tenant_id}/stacks"], sorted(routes)
+    index = routes["GET /v1/{tenant_id}/stacks"]
+    assert index["source"]["line"] == 21  # the table's row
+    assert {"kind": "manifest", "detail": "Paste Deploy serves it under /v1", "path": "etc/svc/api-paste.ini",
+            "line": 8} in index["evidence"]
+    plain = {**files, "etc/svc/api-paste.ini": HEAT_PASTE.replace(" versionnegotiation", "")}
+    _tree(tmp_path / "plain", plain)
+    (tmp_path / "p").mkdir()
+    assert "GET /{tenant_id}/stacks" in _routes(tmp_path / "p", capsys, tmp_path / "plain")
+    # a path the loop builds from something other than its row: nothing is guessed
+    other = {**files, "svc/api/openstack/v1/__init__.py": HEAT_ROUTER.replace("path_prefix + r['url']",
+                                                                              "path_prefix + lookup(r)")}
+    _tree(tmp_path / "other", other)
+    (tmp_path / "o").mkdir()
+    assert sorted(_routes(tmp_path / "o", capsys, tmp_path / "other")) == ["GET /v1/{tenant_id}/services"]
+
+
+def test_app_prefixes_take_the_version_a_negotiation_filter_takes_off_only_at_the_root():
+    found = app_prefixes("api-paste.ini", HEAT_PASTE)
+    assert found["svc.api.openstack.v1:API"] == {"/v1": ("api-paste.ini", 8)}
+    assert found["oslo_middleware:Healthcheck.app_factory"] == {"/healthcheck": ("api-paste.ini", 4)}
+    # under a prefix the urlmap gives (glance's /v2 behind the same filter), the urlmap's prefix
+    mapped = HEAT_PASTE.replace("/: api\n", "/v2: api\n")
+    assert app_prefixes("a.ini", mapped)["svc.api.openstack.v1:API"] == {"/v2": ("a.ini", 3)}
+    # a filter that negotiates nothing: the root
+    named = HEAT_PASTE.replace("versionnegotiation", "requestid").replace("version_negotiation_filter", "rid")
+    assert app_prefixes("b.ini", named)["svc.api.openstack.v1:API"] == {"/": ("b.ini", 13)}
