@@ -11,7 +11,10 @@ documentation's, not the code's. A route the docs name as the code writes it kee
 
 A Django app's README that shows the include itself, `path("api/v1/", include("catalogue_server.api_urls"))`,
 says outright where that module's routes go: they are served there whatever the votes say (its
-`products/` is not the bare `/products/` the same README names as the other module's mount).
+`products/` is not the bare `/products/` the same README names as the other module's mount). So
+does a FastAPI (or Flask) README that mounts a router one of the package's functions makes,
+`comment_router = create_comment_router(...)` then `app.include_router(comment_router,
+prefix="/api/comments")`: the routes registered in that function go there.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ _INCLUDE = re.compile(r"""\b(?:re_)?path\(\s*r?(['"])\^?([\w./-]*)\1\s*,\s*inclu
                       r"""|\burl\(\s*r?(['"])\^([\w./-]*)\5\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\7""")
 
 
+_NAMED_INCLUDE = re.compile(r"""\bpath\(\s*([A-Z_][A-Z0-9_]*)\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\2""")
+
+
 def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, str, int]]:
     """{module: (prefix, file, line)} of the Django includes the documentation shows, each module
     at the first prefix shown (a changelog's are history)."""
@@ -48,7 +54,52 @@ def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, st
             prefix, module = (m[2], m[4]) if m[4] else (m[6], m[8])
             out.setdefault(module, ("/" + prefix.lstrip("/") if prefix.strip("/") else "", where,
                                     text.count("\n", 0, m.start()) + 1))
+        for m in _NAMED_INCLUDE.finditer(text):  # `path(DASHBOARD_URL, include(...))`, `DASHBOARD_URL = 'insights/'`
+            bound = list(re.finditer(r"(?m)^\s*" + m[1] + r"""\s*=\s*(['"])([\w./-]*)\1""", text[:m.start()]))
+            if bound and bound[-1][2].strip("/"):
+                out.setdefault(m[3], ("/" + bound[-1][2].lstrip("/"), where, text.count("\n", 0, m.start()) + 1))
     return out
+
+
+# `app.include_router(comment_router, prefix="/api/comments")` of `comment_router = create_comment_router(...)`
+# (Flask's `register_blueprint(make_bp(), url_prefix="/x")` alike)
+_ROUTER_MOUNT = re.compile(r"""\.(?:include_router|register_blueprint)\(\s*([A-Za-z_][\w.]*)\s*(\(\s*\))?\s*,"""
+                           r"""[^;()]*?\b(?:url_)?prefix\s*=\s*(['"])(/[\w./{}<>:-]*)\3""")
+
+
+def documented_factory_mounts(texts: list[tuple[str, str]]) -> dict[str, Include]:
+    """{router factory's name: (prefix, file, line)} of the mounts the documentation shows of a
+    router a function makes: the function is the package's, the prefix the application's."""
+    out: dict[str, Include] = {}
+    for where, text in texts:
+        if HISTORY.search(where) or ("include_router(" not in text and "register_blueprint(" not in text):
+            continue
+        for m in _ROUTER_MOUNT.finditer(text):
+            given = m[1].rpartition(".")[2]
+            if m[2] is None:  # a name: the factory it was bound to before
+                bound = list(re.finditer(r"(?m)^\s*" + re.escape(m[1]) + r"\s*=\s*([A-Za-z_][\w.]*)\(",
+                                         text[:m.start()]))
+                if not bound:
+                    continue
+                given = bound[-1][1].rpartition(".")[2]
+            if m[4].strip("/"):
+                out.setdefault(given, (m[4].rstrip("/"), where, text.count("\n", 0, m.start()) + 1))
+    return out
+
+
+def _factory_mounts(facts: dict[str, Any], mounts: dict[str, Include]) -> None:
+    """Serve the routes each documented router factory registers (by the function they are made
+    in) under the prefix the documentation mounts its router at."""
+    if not mounts:
+        return
+    for f in facts.values():
+        if f.language != "python":
+            continue
+        f.surfaces = [_served_under(s, *mounts[s.detail["within"]]) if s.kind == "http-route" and
+                      s.detail.get("within") in mounts and not s.detail.get("mounted_at") and
+                      not s.detail.get("docs_mount") and not _under(s.name.partition(" ")[2],
+                                                                     mounts[s.detail["within"]][0])
+                      else s for s in f.surfaces]
 
 
 _JS_USE = re.compile(r"""\b\w+\.use\(\s*(['"`])(/[\w./-]*)\1\s*,\s*([A-Za-z_$][\w$]*)""")
@@ -95,6 +146,7 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
     """Rename, in place, each file's routes to the prefix its documentation serves them under."""
     if not texts or not any(sum(s.kind == "http-route" for s in f.surfaces) >= 2 for f in facts.values()):
         return  # (a library's documentation is not read for it)
+    _factory_mounts(facts, documented_factory_mounts(texts))
     named = documented_paths(texts, files=lambda where: not HISTORY.search(where))
     included = _included_files(facts, documented_includes(texts))
     if not named and not included:
@@ -265,9 +317,26 @@ Include = tuple[str, str, int]  # (prefix, the file that shows it, its line)
 
 
 def _included_files(facts: dict[str, Any], includes: dict[str, Include]) -> dict[str, Include]:
-    """{file: its documented include} for the modules of `includes` the tree holds as a file."""
+    """{file: its documented include} for the modules of `includes` the tree holds as a file; a
+    package whose `__init__.py` registers no route (`from .main import router; urlpatterns =
+    router.urls`) stands for the one module beside it that does."""
     modules = module_files(facts) if includes else {}
-    return {modules[module]: given for module, given in includes.items() if module in modules}
+    out = {}
+    for module, given in includes.items():
+        path = modules.get(module)
+        if path is None:
+            continue
+        if path.endswith("/__init__.py") and not _has_routes(facts[path]):
+            folder = path.rpartition("/")[0] + "/"
+            beside = [p for p, f in facts.items() if p.startswith(folder) and "/" not in p[len(folder):]
+                      and _has_routes(f)]
+            path = beside[0] if len(beside) == 1 else path
+        out.setdefault(path, given)
+    return out
+
+
+def _has_routes(f: Any) -> bool:
+    return any(s.kind == "http-route" for s in f.surfaces)
 
 
 def _use_mounted(facts: dict[str, Any], use: tuple[str, str, int] | None, by_segment: dict[str, list[str]]) -> bool:

@@ -338,3 +338,58 @@ def test_an_include_shown_then_a_table_of_its_paths_relative_to_it_or_urls_of_th
     assert set(mined_routes(tmp_path, capsys, files)) == {"ANY /api/auth/login/", "ANY /api/auth/logout/"}
     called = {**files, "README.md": readme + "\n```\ncurl -X POST http://localhost:8000/login/\n```\n"}
     assert set(mined_routes(tmp_path / "called", capsys, called)) == {"ANY /login/", "ANY /logout/"}
+
+
+def test_an_include_at_a_name_the_readme_binds_and_of_a_package_that_reexports_its_router(tmp_path, capsys):
+    """django-zaydany-analytics: `DASHBOARD_URL = 'insights/'` then `path(DASHBOARD_URL,
+    include('analytics.urls'))`; dj-userjourney-map: `include("journey_map.api.routers")`, a package
+    whose `__init__.py` is `from .main import router; urlpatterns = router.urls`: its one routed
+    module beside it is what the include serves."""
+    urls = ("from django.urls import path\nfrom . import views\n\nurlpatterns = [\n"
+            "    path('traffic/', views.traffic),\n    path('events/', views.events),\n]\n")
+    readme = ("```python\nDASHBOARD_URL = 'insights/'\n\nurlpatterns = [\n"
+              "    path(DASHBOARD_URL, include('analytics.urls')),\n]\n```\n\n| Page | URL |\n| --- | --- |\n"
+              "| Traffic | `/traffic/` |\n| Events | `/events/` |\n")
+    files = {"analytics/__init__.py": "", "analytics/urls.py": urls, "README.md": readme}
+    assert set(mined_routes(tmp_path, capsys, files)) == {"ANY /insights/traffic/", "ANY /insights/events/"}
+    unbound = {**files, "README.md": readme.replace("DASHBOARD_URL = 'insights/'\n", "")}
+    assert set(mined_routes(tmp_path / "unbound", capsys, unbound)) == {"ANY /traffic/", "ANY /events/"}
+    main_py = ("from rest_framework.routers import DefaultRouter\nfrom journey.api.views import JourneyViewSet\n\n"
+               "router = DefaultRouter()\nrouter.register(r'journeys', JourneyViewSet)\n")
+    views = "from rest_framework import viewsets\n\n\nclass JourneyViewSet(viewsets.ModelViewSet):\n    pass\n"
+    package = {"journey/__init__.py": "", "journey/api/__init__.py": "", "journey/api/views.py": views,
+               "journey/api/routers/__init__.py": "from .main import router\n\nurlpatterns = router.urls\n",
+               "journey/api/routers/main.py": main_py,
+               "README.md": "```python\npath('journey_map/api/', include('journey.api.routers'))\n```\n\n"
+                            "- `GET /journeys/`\n- `POST /journeys/`\n"}
+    routes = mined_routes(tmp_path / "package", capsys, package)
+    assert {"GET /journey_map/api/journeys/", "POST /journey_map/api/journeys/",
+            "GET /journey_map/api/journeys/{pk}/"} <= set(routes), set(routes)
+    # two routed modules beside the `__init__.py`: which one it re-exports is not known
+    two = {**package, "journey/api/routers/other.py": main_py.replace("journeys", "others")}
+    assert not any(r.startswith("/journey_map/") for r in
+                   (n.partition(" ")[2] for n in mined_routes(tmp_path / "two", capsys, two)))
+
+
+def test_the_prefix_a_readme_includes_a_router_a_factory_makes_at(tmp_path, capsys):
+    """swm-comments-attachments: two factories of one file make routers the app mounts where it
+    likes; the README shows `comment_router = create_comment_router(...)` then
+    `app.include_router(comment_router, prefix="/api/comments")`: each factory's routes go there."""
+    code = ("from fastapi import APIRouter\n\n\ndef create_comment_router(db):\n    router = APIRouter()\n\n"
+            "    @router.get('/')\n    def list_comments():\n        pass\n\n"
+            "    @router.delete('/{comment_id}')\n    def delete_comment(comment_id: int):\n        pass\n\n"
+            "    return router\n\n\ndef create_attachment_router(store):\n    router = APIRouter()\n\n"
+            "    @router.get('/{attachment_id}/download')\n    def download(attachment_id: int):\n        pass\n\n"
+            "    return router\n")
+    readme = ("```python\ncomment_router = create_comment_router(db=Depends(get_db))\n"
+              "app.include_router(comment_router, prefix=\"/api/comments\", tags=[\"comments\"])\n"
+              "app.include_router(create_attachment_router(), prefix='/api/attachments')\n```\n")
+    files = {"swm/__init__.py": "", "swm/routers.py": code, "README.md": readme}
+    routes = mined_routes(tmp_path, capsys, files)
+    assert set(routes) == {"GET /api/comments", "DELETE /api/comments/{comment_id}",
+                           "GET /api/attachments/{attachment_id}/download"}, set(routes)
+    assert routes["GET /api/comments"]["evidence"][0]["written"] == "/"
+    # a mount of a name the README never binds to a factory: nothing is placed
+    unbound = {**files, "README.md": readme.replace("comment_router = create_comment_router(db=Depends(get_db))\n",
+                                                    "")}
+    assert {"GET /", "DELETE /{comment_id}"} <= set(mined_routes(tmp_path / "unbound", capsys, unbound))
