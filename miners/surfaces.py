@@ -2719,7 +2719,8 @@ class _Python:
             if attr == "resource":
                 self.mapper_resource(call, positional, keywords)
                 continue
-            texts = [self.resolve(p) for p in positional[:2]]
+            # (a name the function binds, maybe more than once: trove's `path = '/{tenant_id}/...'`, `path + '/x'`)
+            texts = [self.path_of(p) for p in positional[:2]]
             path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
             if path is None and positional:
                 self.mapper_table(call, positional[1] if len(positional) > 1 else positional[0], keywords)

@@ -3025,9 +3025,17 @@ def test_routes_of_a_routes_library_mapper(tmp_path, capsys):
             "                        conditions=dict(method=['GET', 'HEAD']))\n"
             "            sub.connect('odd', '/odd', action='x', conditions={'function': check})\n"
             "        mapper.connect('/info', controller=conf, action='info')\n"
-            "        sqlite3.connect('/tmp/x.db')\n"),
+            "        sqlite3.connect('/tmp/x.db')\n"
+            # trove: a path the function binds, then binds again, and joins to more
+            "        path = '/{tenant_id}/versions/{version}/parameters'\n"
+            "        mapper.connect(path, controller=conf, action='index', conditions={'method': ['GET']})\n"
+            "        path = '/{tenant_id}/datastores/{datastore}/versions/{id}'\n"
+            "        mapper.connect(path + '/parameters/{name}', controller=conf, action='show',\n"
+            "                       conditions={'method': ['GET']})\n"),
     })
     assert sorted(routes) == ["ANY /info", "GET /profiles", "GET /profiles/{profile_id}",
+                              "GET /{tenant_id}/datastores/{datastore}/versions/{id}/parameters/{name}",
+                              "GET /{tenant_id}/versions/{version}/parameters",
                               "HEAD /profiles/{profile_id}", "POST /profiles"], sorted(routes)
 
 
