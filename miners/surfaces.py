@@ -1731,7 +1731,9 @@ class _Python:
                 known = self.http_framework(receiver, node) if receiver is not None else \
                     ("bottle", "") if self.names.get(attr, "").startswith("bottle.") else \
                     self.litestar_controller(node) if self.names.get(attr, "").startswith(("litestar.", "starlite.")) \
-                    else None  # @route("/x"); Litestar's @post("/login") in a Controller, under its `path`
+                    else ("fastapi", "") if self.names.get(attr, "").startswith("classy_fastapi.") \
+                    else None  # @route("/x"); Litestar's @post("/login") in a Controller, under its `path`;
+                # classy-fastapi's @get("/events") on a Routable's method (its router's prefix is the caller's)
                 if known is None or attr == "view" and known[0] != "aiohttp":
                     continue
                 if known[0] == "aiohttp" and attr in ("route", "view"):  # route(method, path), view(path): a class

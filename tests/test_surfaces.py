@@ -1396,3 +1396,27 @@ def test_a_js_path_from_a_destructured_default_or_a_parameters_default():
         }
         ''')
     assert sorted(s.name for s in found) == ["GET /api", "GET /scenarios", "POST /v1", "PUT /"]
+
+
+def test_classy_fastapi_routes_of_a_routables_methods():
+    """classy-fastapi (madsci's managers): `@get("/events")` imported from classy_fastapi on a
+    Routable's method is a route (its router's prefix is the caller's); a `get` of elsewhere is not."""
+    found = by_name(surfaces("python", '''
+        from classy_fastapi import Routable, get, post
+        from cache import get as cached
+
+        class EventManager(Routable):
+            @post("/event")
+            def log_event(self, event):
+                """Log an event."""
+
+            @get("/event/{event_id}")
+            def get_event(self, event_id: str):
+                pass
+
+            @cached("/not/a/route")
+            def other(self):
+                pass
+    ''', "madsci/event_server.py"), "http-route")
+    assert sorted(found) == ["GET /event/{event_id}", "POST /event"]
+    assert found["POST /event"].description == "Log an event."
