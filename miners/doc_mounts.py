@@ -40,6 +40,7 @@ _INCLUDE = re.compile(r"""\b(?:re_)?path\(\s*r?(['"])\^?([\w./-]*)\1\s*,\s*inclu
                       r"""|\burl\(\s*r?(['"])\^([\w./-]*)\5\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\7""")
 
 
+_INCLUDE_OF_NAME = re.compile(r"""\b(?:re_)?path\(\s*r?(['"])\^?([\w./-]*)\1\s*,\s*include\(\s*([A-Za-z_]\w*)\s*\)""")
 _NAMED_INCLUDE = re.compile(r"""\bpath\(\s*([A-Z_][A-Z0-9_]*)\s*,\s*include\(\s*\(?\s*(['"])([\w.]+)\2""")
 
 
@@ -58,6 +59,12 @@ def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, st
             bound = list(re.finditer(r"(?m)^\s*" + m[1] + r"""\s*=\s*(['"])([\w./-]*)\1""", text[:m.start()]))
             if bound and bound[-1][2].strip("/"):
                 out.setdefault(m[3], ("/" + bound[-1][2].lstrip("/"), where, text.count("\n", 0, m.start()) + 1))
+        for m in _INCLUDE_OF_NAME.finditer(text):  # `include(planner_urls)` of an import the README shows
+            imported = re.search(r"(?m)^\s*from\s+([\w.]+)\s+import\s+(\w+)\s+as\s+" + m[3] + r"\b", text)
+            if imported is not None:  # (`urlpatterns` is the module's list; another name, a module of it)
+                module = imported[1] if imported[2] == "urlpatterns" else f"{imported[1]}.{imported[2]}"
+                out.setdefault(module, ("/" + m[2].lstrip("/") if m[2].strip("/") else "", where,
+                                        text.count("\n", 0, m.start()) + 1))
     return out
 
 

@@ -1043,6 +1043,7 @@ class _Python:
         self._config_files: dict[str, str] | None = None
         self._wrappers: dict[str, tuple[int, str, str, str, Any]] | None = None
         self._included: set[str] | None = None  # module-level pattern lists an include() here mounts
+        self._parts: set[str] | None = None  # the names urlpatterns is made of (urlpatterns_parts)
         self._local_calls: dict[tuple[int, str], Any] | None = None  # calls assigned to a function's names
         self._constructed: dict[str, str] | None = None
         self._classes: set[str] | None = None
@@ -3531,6 +3532,29 @@ class _Python:
                               if (value := _assigned(self.pf, root, name, None)) is not None and value.type == "list"}
         return self._included
 
+    def urlpatterns_parts(self) -> set[str]:
+        """The names `urlpatterns` is made of, wherever the module assigns it (escalated's
+        `urlpatterns = customer_patterns + agent_patterns + list(admin_patterns) + urlpatterns`,
+        under an `if` of a setting)."""
+        if self._parts is None:
+            self._parts = set()
+            for node in descendants(self.pf.tree.root_node, "assignment") if b"urlpatterns" in self.pf.source else ():
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                if left is None or right is None or self.pf.text(left) != "urlpatterns":
+                    continue
+                todo = [right]
+                while todo:
+                    part = todo.pop()
+                    if part.type == "identifier":
+                        self._parts.add(self.pf.text(part))
+                    elif part.type in ("binary_operator", "parenthesized_expression"):
+                        todo.extend(part.named_children)
+                    elif part.type == "call" and self.pf.text(part.child_by_field_name("function")) in (
+                            "list", "tuple"):
+                        todo.extend(py_args(part.child_by_field_name("arguments"))[0][:1])
+            self._parts.discard("urlpatterns")
+        return self._parts
+
     def urlpatterns_of(self, node: Any) -> str | None:
         """What a path() call's list is: "urlpatterns" (or a part it is made of), FACTORY + the
         function's name for a list a function returns (`def get_urls(views): return [path(...)]`),
@@ -3562,6 +3586,8 @@ class _Python:
             up = up.parent if up is not None and up.type == "expression_statement" else up
             if up is not None and up.type == "module" and self.pf.text(left) in self.included_lists():
                 return self.pf.text(left)  # `api_paths = [path(...)]`, which `include(api_paths)` mounts
+            if up is not None and up.type == "module" and self.pf.text(left) in self.urlpatterns_parts():
+                return "urlpatterns"  # `customer_patterns = [...]`, `urlpatterns = customer_patterns + ...`
             function = self.patterns_function(parent)  # `urls = [path(...)]` ... `return urls`
             return FACTORY + function if function and self.returns(parent, self.pf.text(left)) else None
         if parent is not None and parent.type == "return_statement":

@@ -393,3 +393,22 @@ def test_the_prefix_a_readme_includes_a_router_a_factory_makes_at(tmp_path, caps
     unbound = {**files, "README.md": readme.replace("comment_router = create_comment_router(db=Depends(get_db))\n",
                                                     "")}
     assert {"GET /", "DELETE /{comment_id}"} <= set(mined_routes(tmp_path / "unbound", capsys, unbound))
+
+
+def test_an_include_of_a_name_the_readme_imports(tmp_path, capsys):
+    """nai-planner: `from nai_planner.contrib.drf.urls import urlpatterns as planner_urls` then
+    `path("api/v1/", include(planner_urls))`: that module's routes under /api/v1/; `from pkg
+    import urls as x` names the module pkg.urls."""
+    urls = ("from django.urls import path\nfrom . import views\n\nurlpatterns = [\n"
+            "    path('planner/', views.items),\n    path('planner/<uuid:pk>/', views.item),\n]\n")
+    readme = ("```python\nfrom planner.drf.urls import urlpatterns as planner_urls\n\nurlpatterns = [\n"
+              "    path(\"api/v1/\", include(planner_urls)),\n]\n```\n")
+    files = {"planner/__init__.py": "", "planner/drf/__init__.py": "", "planner/drf/urls.py": urls,
+             "README.md": readme}
+    assert set(mined_routes(tmp_path, capsys, files)) == {"ANY /api/v1/planner/", "ANY /api/v1/planner/<uuid:pk>/"}
+    module = {**files, "README.md": readme.replace("from planner.drf.urls import urlpatterns as planner_urls",
+                                                   "from planner.drf import urls as planner_urls")}
+    assert set(mined_routes(tmp_path / "module", capsys, module)) == {"ANY /api/v1/planner/",
+                                                                      "ANY /api/v1/planner/<uuid:pk>/"}
+    unknown = {**files, "README.md": readme.replace("from planner.drf.urls import urlpatterns as planner_urls\n", "")}
+    assert set(mined_routes(tmp_path / "unknown", capsys, unknown)) == {"ANY /planner/", "ANY /planner/<uuid:pk>/"}

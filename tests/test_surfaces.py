@@ -1420,3 +1420,27 @@ def test_classy_fastapi_routes_of_a_routables_methods():
     ''', "madsci/event_server.py"), "http-route")
     assert sorted(found) == ["GET /event/{event_id}", "POST /event"]
     assert found["POST /event"].description == "Log an event."
+
+
+def test_django_pattern_lists_urlpatterns_is_made_of_wherever_it_is_assigned():
+    """escalated: `customer_patterns = [path(...)]`, and `urlpatterns = customer_patterns + ...`
+    under an `if` of a setting; a list urlpatterns is never made of gives no route."""
+    found = by_name(surfaces("python", '''
+        from django.urls import path
+        from escalated.ticket_access import path as access_path
+        from . import views
+
+        customer_patterns = [
+            path("tickets/", views.ticket_list),
+        ]
+        agent_patterns = [
+            path("agent/", views.dashboard),
+        ]
+        unused_patterns = [
+            path("unused/", views.unused),
+        ]
+        urlpatterns = [path("health/", views.health)]
+        if get_setting("UI_ENABLED"):
+            urlpatterns = customer_patterns + list(agent_patterns) + urlpatterns
+    ''', "escalated/urls.py"), "http-route")
+    assert sorted(found) == ["ANY /agent/", "ANY /health/", "ANY /tickets/"]
