@@ -1956,6 +1956,16 @@ class _Python:
                         return out
         return [(self.path_of(node), handler)]
 
+    def run_time_segment(self, name: Any) -> bool:
+        """Whether `name` is the variable of a loop around it over what only run time knows
+        (sqlite2rest's `for table_name in tables: app.add_url_rule(f'/{table_name}/<id>', ...)`,
+        the tables of a database): a path segment it fills stands for each of its values."""
+        loop = _enclosing(name, "for_statement")
+        left = loop.child_by_field_name("left") if loop is not None else None
+        right = loop.child_by_field_name("right") if loop is not None else None
+        return left is not None and left.type == "identifier" and self.pf.text(left) == self.pf.text(name) and \
+            right is not None and right.type == "identifier" and self.table_rows(left, right) is None
+
     def text_value(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """The text `node` evaluates to, as parts (an imported name's part deferred), or None."""
         if node is None or depth > 8:
@@ -1969,7 +1979,8 @@ class _Python:
                 value = py_string(self.pf, node)
                 return [value] if value is not None else None
             parts: list[str] = []
-            for child in node.children:
+            children = node.children
+            for i, child in enumerate(children):
                 if child.type == "string_content":
                     text = self.pf.text(child)
                     if "\\" in text:
@@ -1980,6 +1991,10 @@ class _Python:
                     if len(inner) != 1:
                         return None  # a conversion or a format: not a plain value
                     value = self.text_value(inner[0], at, depth + 1)
+                    if value is None and "".join(parts).endswith("/") and self.run_time_segment(inner[0]) and (
+                            i + 1 >= len(children) or children[i + 1].type != "string_content"
+                            or self.pf.text(children[i + 1]).startswith("/")):
+                        value = ["{" + self.pf.text(inner[0]) + "}"]  # one route per value: a parameter
                     if value is None:
                         return None
                     parts += value

@@ -1444,3 +1444,19 @@ def test_django_pattern_lists_urlpatterns_is_made_of_wherever_it_is_assigned():
             urlpatterns = customer_patterns + list(agent_patterns) + urlpatterns
     ''', "escalated/urls.py"), "http-route")
     assert sorted(found) == ["ANY /agent/", "ANY /health/", "ANY /tickets/"]
+
+
+def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
+    """sqlite2rest: `for table_name in tables: app.add_url_rule(f'/{table_name}/<id>', ...)`, the
+    tables of a database: each route stands for every table; a name no loop binds gives nothing."""
+    found = by_name(surfaces("python", '''
+        from flask import Flask
+
+        def setup_routes(app, tables, view):
+            for table_name in tables:
+                app.add_url_rule(f'/{table_name}/<id>', 'get_' + table_name, view, methods=['GET'])
+                app.add_url_rule(f'/{table_name}', 'list_' + table_name, view, methods=['GET'])
+                app.add_url_rule(f'/x{table_name}', 'odd_' + table_name, view, methods=['GET'])
+            app.add_url_rule(f'/{unknown}/y', 'unknown', view, methods=['GET'])
+    ''', "sqlite2rest/routes.py"), "http-route")
+    assert sorted(found) == ["GET /{table_name}", "GET /{table_name}/<id>"]
