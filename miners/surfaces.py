@@ -103,6 +103,7 @@ _MICROROUTER = b"microrouter"  # micro's router: its verbs are plain functions, 
 _MICROROUTER_MODULES = ("microrouter",)
 _PYRAMID_CONFIGS = ("config", "configurator", "cfg")
 _PYRAMID_WRAPPED = re.compile(rb"\.add_route\(\s*(?:config|configurator|cfg)\s*,")  # a wrapper's call
+_PYRAMID_INCLUDEME = re.compile(rb"^def includeme\(\s*config\b", re.MULTILINE)
 _NEST = b"@nestjs/common"  # NestJS: routes are decorators (@Controller, @Get), which no call pattern finds
 _FEDIFY = b"@fedify/fedify"  # Fedify: its federation serves the paths its dispatchers are set with (_Js.fedify)
 _LOOPBACK = b"@loopback/"  # LoopBack 4: so are its (@get('/mails'), @del(...)), from rest or openapi-v3
@@ -3191,7 +3192,10 @@ class _Python:
     # another: both are left as placeholders and joined by name in assembly (miners/pyramid_routes.py)
     def pyramid(self) -> None:
         wrapped = _PYRAMID_WRAPPED.search(self.pf.source) is not None
-        if "pyramid" not in self.modules and not wrapped:
+        # Pyramid's include hook, `def includeme(config)`, is handed the Configurator: its module
+        # need import nothing of Pyramid's (atramhasis's routes.py imports only os)
+        hooked = b"includeme" in self.pf.source and _PYRAMID_INCLUDEME.search(self.pf.source) is not None
+        if "pyramid" not in self.modules and not wrapped and not hooked:
             return
         for call, receiver, attr in self.call_info():
             if receiver is None or attr not in ("add_route", "add_view"):
@@ -3201,7 +3205,7 @@ class _Python:
                     self.pf.text(positional[0]) in _PYRAMID_CONFIGS:
                 positional = positional[1:]  # a package's wrapper handed the Configurator first (crabpy's
                 # `crabpy_pyramid.add_route(config, "get_gemeente", "/capakey/gemeenten/{gemeente_id}")`)
-            elif "pyramid" not in self.modules:
+            elif "pyramid" not in self.modules and not (hooked and receiver == "config"):
                 continue
             methods = self.request_methods(keywords.get("request_method"))
             if attr == "add_route":

@@ -2843,6 +2843,22 @@ def test_pyramid_routes_a_packages_own_add_route_wrapper_adds(tmp_path, capsys):
     assert routes["GET /capakey/gemeenten/{gemeente_id}"]["symbol"].endswith("get_gemeente")
 
 
+def test_pyramid_routes_of_an_include_hook_that_imports_nothing_of_pyramids(tmp_path, capsys):
+    """atramhasis: routes.py's `def includeme(config): config.add_route("sitemap", "/sitemap_index.xml")`
+    imports only os; Pyramid hands the hook its Configurator. Another object's add_route there is not one."""
+    routes = mined_routes(tmp_path, capsys, {
+        "setup.py": "from setuptools import setup\nsetup(name='atr', packages=['atr'])\n",
+        "atr/__init__.py": "",
+        "atr/routes.py": ("import os\n\n\ndef includeme(config):\n"
+                          "    config.add_route('sitemap', '/sitemap_index.xml')\n"
+                          "    registry.add_route('other', '/not/a/route')\n"),
+        "atr/views.py": ("from pyramid.view import view_config\n\n\n"
+                         "@view_config(route_name='sitemap', request_method='GET')\n"
+                         "def sitemap(request):\n    return {}\n"),
+    })
+    assert sorted(routes) == ["GET /sitemap_index.xml"], sorted(routes)
+
+
 def test_node_red_nodes_register_routes_on_its_admin_and_node_apps(tmp_path, capsys):
     """A Node-RED node's module gets `RED`: `RED.httpAdmin.get("/x/list", ...)` and
     `RED.httpNode.post(...)` are routes on Node-RED's Express apps; `RED.nodes.registerType` and
