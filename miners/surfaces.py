@@ -3400,7 +3400,35 @@ class _Python:
             prefix = self.mount_prefix(call) if not added else ""
             if prefix is None:
                 continue  # inside a Mount whose path is not known
-            self.route(call, ("starlette", prefix), path, "route", keywords.get("methods"), self.pf.text(endpoint), "")
+            self.route(call, ("starlette", prefix), path, "route", keywords.get("methods"), self.pf.text(endpoint), "",
+                       self.route_list(call) if not added and not prefix else None)
+        for call, receiver, attr in self.call_info() if b"Mount(" in self.pf.source else ():
+            # `Mount(path="/dashboard", routes=dashboard_routes)` of a list this module or another makes:
+            # that list's routes (named by it, route_list) under the mount's path
+            if attr != "Mount" or receiver not in (None, "routing", "starlette.routing"):
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            listed = keywords.get("routes")
+            path = self.resolve(positional[0] if positional else keywords.get("path"))
+            outer = self.mount_prefix(call)
+            if listed is None or listed.type != "identifier" or path is None or outer is None:
+                continue
+            name = self.pf.text(listed)
+            imported = self.imported_as(name)
+            module, name = (imported.rpartition(".")[0], imported.rpartition(".")[2]) if imported else (None, name)
+            self.found_mounts.append(Mount(self.route_list(call) or "", _join_paths(outer, path), name, module,
+                                           line_of(call)))
+
+    def route_list(self, call: Any) -> str | None:
+        """The module-level list a Starlette Route (or Mount) call is an item of: `api_routes = [Route(...)]`."""
+        parent = call.parent
+        if parent is None or parent.type != "list" or parent.parent is None or parent.parent.type != "assignment":
+            return None
+        left = parent.parent.child_by_field_name("left")
+        up = parent.parent.parent
+        up = up.parent if up is not None and up.type == "expression_statement" else up
+        return self.pf.text(left) if left is not None and left.type == "identifier" and up is not None and \
+            up.type == "module" else None
 
     def mount_prefix(self, call: Any) -> str | None:
         """The joined paths of the Mount(path, routes=[...]) calls a Route sits in ("" for none)."""

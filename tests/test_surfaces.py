@@ -1460,3 +1460,21 @@ def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
             app.add_url_rule(f'/{unknown}/y', 'unknown', view, methods=['GET'])
     ''', "sqlite2rest/routes.py"), "http-route")
     assert sorted(found) == ["GET /{table_name}", "GET /{table_name}/<id>"]
+
+
+def test_a_starlette_mount_of_a_route_list_another_module_makes(tmp_path, capsys):
+    """arq-http: `dashboard_routes = [Route('/{queue_name:str}', ...)]` in dashboard.py, mounted by
+    server.py's `Mount(path="/dashboard", routes=dashboard_routes)` (imported), and a list of the
+    same module mounted inside another Mount: each list's routes under the joined paths."""
+    from tests.conftest import mined_routes
+
+    dashboard = ("from starlette.routing import Route\n\n\ndashboard_routes = [\n"
+                 "    Route(path='/{queue_name:str}', endpoint=get_dashboard, methods=['GET']),\n]\n")
+    server = ("from starlette.applications import Starlette\nfrom starlette.routing import Mount, Route\n"
+              "from .dashboard import dashboard_routes\n\nadmin_routes = [Route('/users', users)]\n\n"
+              "routes = [\n    Route('/', home),\n    Mount(path='/dashboard', routes=dashboard_routes),\n"
+              "    Mount('/api', routes=[Mount('/admin', routes=admin_routes)]),\n]\n"
+              "app = Starlette(routes=routes)\n")
+    files = {"arq_http/__init__.py": "", "arq_http/dashboard.py": dashboard, "arq_http/server.py": server}
+    assert set(mined_routes(tmp_path, capsys, files)) == {"GET /", "GET /dashboard/{queue_name:str}",
+                                                          "GET /api/admin/users"}
