@@ -4035,6 +4035,13 @@ class _Js:
             value = self.strings.get(text)
             if value is None and node.type == "identifier" and depth < 8:
                 value = self._local_string(node, depth)
+            if value is None and node.type == "member_expression" and text.startswith("this.") and depth < 8:
+                value = self._this_string(node, depth)
+        elif value is None and depth < 8 and node.type == "binary_expression" and \
+                self.pf.text(node.child_by_field_name("operator")) in ("||", "??"):
+            # `config.login.route || '/login'`: the literal default, what it is unless configured otherwise
+            value = self.resolve(node.child_by_field_name("left"), depth + 1) or \
+                self.resolve(node.child_by_field_name("right"), depth + 1)
         elif value is None and depth < 8 and node.type == "template_string":
             parts = []
             for child in node.children:
@@ -4055,6 +4062,25 @@ class _Js:
             right = self.resolve(node.child_by_field_name("right"), depth + 1) if left is not None else None
             value = left + right if right is not None else None
         return value
+
+    def _this_string(self, member: Any, depth: int) -> str | None:
+        """The string an object's own property holds where it is read: the last `this.loginRoute =
+        config.login.route || '/login'` of the function around, before the read, in its body
+        itself (not one a branch makes, lockit's `if (config.rest) this.loginRoute = '/rest' + ...`)."""
+        wanted = "".join(self.pf.text(member).split())
+        function = member.parent
+        while function is not None and function.type not in _JS_FUNCTIONS:
+            function = function.parent
+        body = function.child_by_field_name("body") if function is not None else None
+        found = None
+        for stmt in body.named_children if body is not None and body.type == "statement_block" else ():
+            if stmt.start_byte >= member.start_byte:
+                break
+            assigned = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else None
+            if assigned is not None and assigned.type == "assignment_expression" and \
+                    "".join(self.pf.text(assigned.child_by_field_name("left")).split()) == wanted:
+                found = assigned.child_by_field_name("right")
+        return self.resolve(found, depth + 1) if found is not None else None
 
     def _local_string(self, name: Any, depth: int) -> str | None:
         """The string a function's own variable holds, `var context = config.context || '/dns/api/v1'`:

@@ -1462,6 +1462,30 @@ def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
     assert sorted(found) == ["GET /{table_name}", "GET /{table_name}/<id>"]
 
 
+def test_an_objects_own_property_and_a_literal_default_after_or_as_a_path():
+    """lockit-login: `this.loginRoute = config.login.route || '/login'` in the constructor, then
+    `router.get(this.loginRoute, ...)`; `this.twoFactorRoute = this.loginRoute +
+    (config.twoFactorRoute || '/two-factor')`. A value a branch gives (`if (config.rest)`) is not
+    the one read."""
+    found = by_name(surfaces("javascript", '''
+        var express = require('express');
+
+        var Login = module.exports = function(config) {
+          this.loginRoute = config.login.route || '/login';
+          if (config.rest) {
+            this.loginRoute = '/rest' + this.loginRoute;
+          }
+          this.twoFactorRoute = this.loginRoute + (config.login.twoFactorRoute || '/two-factor');
+          var router = new express.Router();
+          router.get(this.loginRoute, this.getLogin.bind(this));
+          router.post(this.twoFactorRoute, this.postTwoFactor.bind(this));
+          router.get(this.unset, this.other.bind(this));
+          this.router = router;
+        };
+    ''', "index.js"), "http-route")
+    assert sorted(found) == ["GET /login", "POST /login/two-factor"]
+
+
 def test_a_starlette_mount_of_a_route_list_another_module_makes(tmp_path, capsys):
     """arq-http: `dashboard_routes = [Route('/{queue_name:str}', ...)]` in dashboard.py, mounted by
     server.py's `Mount(path="/dashboard", routes=dashboard_routes)` (imported), and a list of the
