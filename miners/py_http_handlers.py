@@ -18,12 +18,14 @@ that is a route with a parameter, `/tags/{name}` (curldb).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from .facts import ParsedFile, Surface
 from .surfaces import _regex_paths, _route_name, _surface, py_string
 
-_DO = re.compile(rb"\bdef\s+do_(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(")
+# `def do_GET(self)`, or `do_GET = do_POST = dispatch` (one method answering them all)
+_DO = re.compile(rb"\bdef\s+do_(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(|\bdo_(GET|POST|PUT|PATCH|DELETE)\s*=")
 _CALLED_DEPTH = 3  # methods of the class followed from a do_ method, at most this many calls deep
 _REGEX_CALLS = ("match", "fullmatch", "search")
 
@@ -31,11 +33,49 @@ _REGEX_CALLS = ("match", "fullmatch", "search")
 def py_http_handler_routes(parsed: ParsedFile) -> list[Surface]:
     """The routes a Python file's `do_GET`-style handler classes dispatch to (cheap without one)."""
     # (the plain search first: the regex's leading \b would make it try every position)
-    if parsed.tree is None or b"def do_" not in parsed.source or _DO.search(parsed.source) is None:
+    if parsed.tree is None or b"do_" not in parsed.source or _DO.search(parsed.source) is None:
         return []
     out: list[Surface] = []
     for cls in _classes(parsed.tree.root_node):
         out += _Handler(parsed, cls).routes()
+    return out + _verb_tables(parsed, {(s.name, s.line) for s in out})
+
+
+_VERB_NAMES = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+
+
+def _verb_tables(parsed: ParsedFile, taken: set[tuple[str, int]]) -> list[Surface]:
+    """A module-level route table the handler walks itself, rows of `("GET", r"/_mock/invoices/(\\d+)",
+    "invoice")` (mock-einvoice's `ROUTES`, each pattern compiled by a comprehension over the rows,
+    `for method, pattern, name in ROUTES` in its dispatch): two rows at least whose first item is
+    a method and second a path (a regex's groups as parameters), the table named in a function."""
+    out: list[Surface] = []
+    for stmt in parsed.tree.root_node.named_children:
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        left = node.child_by_field_name("left") if node.type == "assignment" else None
+        right = node.child_by_field_name("right") if left is not None else None
+        if right is None or left.type != "identifier" or right.type not in ("list", "tuple", "list_comprehension"):
+            continue
+        if right.type == "list_comprehension":  # [(m, re.compile(p), n) for m, p, n in ((...), ...)]
+            clause = next((c for c in right.named_children if c.type == "for_in_clause"), None)
+            right = clause.child_by_field_name("right") if clause is not None else None
+            if right is None or right.type not in ("list", "tuple"):
+                continue
+        rows = []
+        for row in right.named_children:
+            items = [c for c in row.named_children if c.type != "comment"] if row.type == "tuple" else []
+            verb = py_string(parsed, items[0]) if len(items) >= 2 else None
+            pattern = py_string(parsed, items[1]) if verb is not None else None
+            if verb in _VERB_NAMES and pattern is not None and pattern.removeprefix("^").startswith("/"):
+                rows.append((row, verb, pattern, py_string(parsed, items[2]) if len(items) > 2 else None))
+        name = parsed.text(left).encode()
+        if len(rows) < 2 or re.search(rb"\bin\s+(?:self\.)?" + re.escape(name) + rb"\b", parsed.source) is None:
+            continue  # (a table no loop walks is data, not routes)
+        for row, verb, pattern, handler in rows:
+            for path in _regex_paths(pattern) if any(c in pattern for c in "()^$") else [pattern]:
+                if (_route_name(verb, path), row.start_point[0] + 1) not in taken and "[" not in path:
+                    out.append(_surface("http-route", _route_name(verb, path), row, "http.server", handler=handler,
+                                        detail={"method": verb, "path": path, "table": parsed.text(left)}))
     return out
 
 
@@ -59,6 +99,7 @@ class _Handler:
         self.pf = parsed
         self.methods: dict[str, Any] = {}  # name -> function_definition
         self.tables: dict[str, list[tuple[str, Any]]] = {}  # class attribute -> [(path, key node)]
+        self.rests: dict[str, str] = {}  # in the function read: names of what follows a prefix (_rest_names)
         body = cls.child_by_field_name("body")
         for stmt in body.named_children if body is not None else ():
             definition = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
@@ -68,6 +109,16 @@ class _Handler:
                 self._table(stmt)
             elif stmt.type == "expression_statement" and stmt.named_children:
                 self._table(stmt.named_children[0])
+        for stmt in body.named_children if body is not None else ():  # `do_GET = do_POST = dispatch`
+            node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+            names = []
+            while node is not None and node.type == "assignment" and \
+                    (node.child_by_field_name("left") or node).type == "identifier":
+                names.append(parsed.text(node.child_by_field_name("left")))
+                node = node.child_by_field_name("right")
+            if node is not None and node.type == "identifier" and parsed.text(node) in self.methods:
+                for name in names:
+                    self.methods.setdefault(name, self.methods[parsed.text(node)])
 
     def _table(self, node: Any) -> None:
         """`_GET_ROUTES = {"/api/x": "_handler", ...}` (typed or not): the keys that are paths."""
@@ -105,7 +156,20 @@ class _Handler:
                     seen.add((verb, path))
                     out.append(_surface("http-route", _route_name(verb, path), node, "http.server",
                                         handler=name, detail={"method": verb, "path": path, "compared": True}))
-        return out
+        # a path every do_ method of three or more reaches, at one comparison: its method is decided
+        # inside (mock-sap's `if rest == "reset": if method != "POST": raise ...`), one route of any
+        answering = {r.handler for r in out}  # (the do_ methods that reach a comparison at all)
+        by_place: dict[tuple[str, int], list[Surface]] = {}
+        for route in out:
+            by_place.setdefault((route.detail["path"], route.line), []).append(route)
+        if len(answering) >= 3:
+            for (path, _), same in by_place.items():
+                if len(same) >= len(answering) and all(r.detail["method"] != "ANY" for r in same):
+                    first = same[0]
+                    out = [r for r in out if r not in same] + [replace(
+                        first, name=_route_name("ANY", path), handler=first.handler,
+                        detail={**first.detail, "method": "ANY"})]
+        return sorted(out, key=lambda r: (r.line, r.name))
 
     def _delegates(self, function: Any) -> bool:
         """Whether a do_ method's body is only a call of another do_ method of the class."""
@@ -131,6 +195,7 @@ class _Handler:
         if body is None:
             return found
         paths = self._path_names(body, given)
+        outer, self.rests = self.rests, self._rest_names(body, paths)
         stack = [body]
         while stack:
             node = stack.pop()
@@ -147,7 +212,29 @@ class _Handler:
                 found += [(path, at, False) for path, at in self._looked_up(
                     node.child_by_field_name("value"), node.child_by_field_name("subscript"), paths)]
             stack.extend(reversed(node.named_children))
+        self.rests = outer
         return found
+
+    def _rest_names(self, body: Any, paths: set[str]) -> dict[str, str]:
+        """{name: prefix} of the function's names holding what follows a prefix of the path:
+        mock-sap's `rest = path[len("/_mock"):].strip("/")`, compared then with `rest == "health"`."""
+        out: dict[str, str] = {}
+        for node in _assignments(body):
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            while right is not None and right.type == "call" and self.pf.text(
+                    right.child_by_field_name("function")).rsplit(".", 1)[-1] in ("strip", "lstrip", "rstrip"):
+                right = _callee_object(right)
+            part = next((c for c in right.named_children if c.type == "slice"), None) \
+                if right is not None and right.type == "subscript" else None
+            start = part.named_children[0] if part is not None and len(part.named_children) == 1 else None
+            taken = start.named_children[-1] if start is not None and start.type == "call" and \
+                self.pf.text(start.child_by_field_name("function")) == "len" else None
+            prefix = py_string(self.pf, taken.named_children[0]) if taken is not None and taken.named_children \
+                else None
+            if left is not None and left.type == "identifier" and prefix and prefix.startswith("/") and \
+                    " " not in prefix and self._is_path(right.child_by_field_name("value"), paths):
+                out[self.pf.text(left)] = prefix.rstrip("/")
+        return out
 
     def _path_names(self, body: Any, given: frozenset[str] = frozenset()) -> set[str]:
         """The function's variables that hold the request's path (or a parse of it): `given`, its
@@ -198,6 +285,12 @@ class _Handler:
         if len(operands) != 2 or len(operators) != 1:
             return []
         left, right = operands
+        rest = self.rests.get(self.pf.text(left)) if left.type == "identifier" else None
+        if rest is not None and operators[0] in ("==", "in"):  # `rest == "health"` under `/_mock`
+            values = [py_string(self.pf, c) for c in (right.named_children if right.type in ("tuple", "list", "set")
+                                                        else [right] if operators[0] == "==" else [])]
+            return [(f"{rest}/{v.strip('/')}" if v.strip("/") else rest or "/", node) for v in values
+                    if v is not None and " " not in v and "?" not in v]
         if operators[0] == "==":
             for literal, other in ((right, left), (left, right)):
                 path = _path(self.pf, literal)
@@ -305,6 +398,29 @@ class _Handler:
         body = branch.child_by_field_name("consequence") if branch is not None and branch.type in (
             "if_statement", "elif_clause") and branch.child_by_field_name("condition") is not None else None
         written = self.pf.text(path)
+        sliced = f"len({self.pf.text(call.child_by_field_name('arguments').named_children[0])})", str(len(prefix))
+        for stmt in body.named_children[:1] if body is not None else ():
+            # `return self._serve_file(path[len("/files/"):])`: the rest handed to a method of the class,
+            # named as that method's parameter
+            inner = stmt.named_children[0] if stmt.type in ("return_statement", "expression_statement") and \
+                stmt.named_children else None
+            if inner is None or inner.type != "call":
+                continue
+            function = inner.child_by_field_name("function")
+            args = [a for a in inner.child_by_field_name("arguments").named_children if a.type != "comment"]
+            callee = self.pf.text(function.child_by_field_name("attribute")) if function is not None and \
+                function.type == "attribute" and self.pf.text(function.child_by_field_name("object")) == "self" else ""
+            definition = self.methods.get(callee)
+            params = [p for p in (definition.child_by_field_name("parameters").named_children if definition else [])
+                      if p.type != "comment"][1:]
+            for i, arg in enumerate(args[:len(params)]):
+                part = next((c for c in arg.named_children if c.type == "slice"), None) \
+                    if arg.type == "subscript" and self.pf.text(arg.child_by_field_name("value")) == written else None
+                start = part.named_children[0] if part is not None and len(part.named_children) == 1 else None
+                name = params[i] if params[i].type == "identifier" else params[i].child_by_field_name("name") or \
+                    next((c for c in params[i].named_children if c.type == "identifier"), None)
+                if start is not None and self.pf.text(start) in sliced and name is not None:
+                    return f"{prefix}{{{self.pf.text(name)}}}"
         for node in _assignments(body):
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             while right is not None and right.type == "boolean_operator":  # `url.path[6:] or None`

@@ -985,6 +985,7 @@ PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "st
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
+_ROUTE_VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")  # a method written as a route's
 _FRAMEWORK_DECORATORS = ("route", "api_route", "view", "websocket")  # besides the verbs (a websocket opens with a GET)
 # a package's own route decorator: where it registers the view is not followed
 OWN_DECORATOR = ("registered by the package's own decorator @{}, whose registry is not followed: "
@@ -1727,6 +1728,13 @@ class _Python:
                         ("method" in keywords or "methods" in keywords) and attr not in _FRAMEWORK_DECORATORS:
                     # (a plain name, `@request_handler(...)`: a framework's `@app.api_route(path=...)` is read below)
                     self.own_route_decorator(node, attr, keywords, function, doc)
+                    continue
+                if called and receiver is None and len(positional) >= 2 and attr not in HTTP_VERBS and \
+                        (verb := py_string(self.pf, positional[0])) is not None and verb.upper() in _ROUTE_VERBS and \
+                        (self.path_of(positional[1]) or "").startswith("/"):
+                    # the package's own `@route("GET", "/_mock/accounts/<id>")` (mock-bank's table)
+                    self.own_route_decorator(node, attr, {"path": positional[1], "method": positional[0]}, function,
+                                             doc)
                     continue
                 if not called or (attr not in HTTP_VERBS and attr not in _FRAMEWORK_DECORATORS):
                     continue  # (a websocket is opened by a GET: FastAPI's, Starlette's, Quart's @app.websocket)

@@ -183,10 +183,17 @@ class Door(BaseHTTPRequestHandler):
             digest = url.path[7:]
         elif url.path.startswith("/viewer/"):
             self.send_file(url.path)
+        elif url.path.startswith("/skill/files/"):  # asyagent: the rest handed to a method, its parameter's name
+            return self._serve_skill_file(url.path[len("/skill/files/"):])
+        elif url.path.startswith("/other/"):
+            return helper(url.path[len("/other/"):])
+
+    def _serve_skill_file(self, rel: str):
+        pass
 '''
     routes = mined_routes(tmp_path, capsys, {"door/__init__.py": handler})
-    assert sorted(routes) == ["GET /blobs/{digest}", "GET /files/{wanted}", "GET /tags", "GET /tags/{name}"], \
-        sorted(routes)
+    assert sorted(routes) == ["GET /blobs/{digest}", "GET /files/{wanted}", "GET /skill/files/{rel}", "GET /tags",
+                              "GET /tags/{name}"], sorted(routes)
 
 
 def test_a_guard_that_turns_away_every_other_path_serves_the_ones_it_lets_pass(tmp_path, capsys):
@@ -212,3 +219,80 @@ def test_a_guard_that_turns_away_every_other_path_serves_the_ones_it_lets_pass(t
     })
     assert sorted(routes) == ["GET /healthz", "GET /v1/models", "POST /v1/messages", "POST /v1/responses"], \
         sorted(routes)
+
+
+def test_a_route_table_the_handler_walks_and_one_method_answering_every_verb(tmp_path, capsys):
+    """mock-einvoice: `ROUTES = [(m, re.compile("^%s$" % p), n) for m, p, n in (("GET", "/_mock/invoices",
+    "invoices"), ("GET", r"/_mock/invoices/(\\d+)", "invoice"), ...)]`, walked by `dispatch`, which
+    `do_GET = do_POST = dispatch` makes every verb's answer: each row a route, a regex's groups its
+    parameters. A table of rows no loop walks is data."""
+    server = (
+        "import re\nfrom http.server import BaseHTTPRequestHandler\n\n"
+        "ROUTES = [\n    (method, re.compile('^%s$' % pattern), name) for method, pattern, name in (\n"
+        "        ('GET', '/_mock/invoices', 'invoices'),\n        ('GET', r'/_mock/invoices/(\\d+)', 'invoice'),\n"
+        "        ('POST', '/invoices', 'receive'),\n    )]\n"
+        "SAMPLES = [('GET', '/not/walked', 'x'), ('POST', '/nor/this', 'y')]\n\n\n"
+        "class Handler(BaseHTTPRequestHandler):\n    def dispatch(self):\n"
+        "        for method, pattern, name in ROUTES:\n            match = pattern.match(self.path)\n"
+        "            if match and method == self.command:\n"
+        "                return getattr(self, name)(*match.groups())\n\n"
+        "    do_GET = do_POST = dispatch\n")
+    routes = mined_routes(tmp_path, capsys, {"mock/__init__.py": "", "mock/server.py": server})
+    assert sorted(routes) == ["GET /_mock/invoices", "GET /_mock/invoices/{arg1}", "POST /invoices"], sorted(routes)
+    assert routes["GET /_mock/invoices"]["source"]["line"] == 6  # its row
+
+
+def test_a_packages_own_route_decorator_of_a_method_then_a_path(tmp_path, capsys):
+    """mock-bank: `@route("GET", "/_mock/accounts/<id>")`, the package's own decorator filling its
+    route table (routes/__init__.py), on functions of other modules; a first argument that is no
+    method, or a second that is no path, is not a route."""
+    table = ("TABLE = []\n\n\ndef route(method, pattern, note=''):\n    def register(function):\n"
+             "        TABLE.append((method, pattern, function))\n        return function\n    return register\n")
+    accounts = ("from . import route\n\n\n@route('GET', '/_mock/accounts/<id>')\ndef account(h, identifier):\n"
+                "    '''One account.'''\n\n\n@route('PATCH', '/_mock/accounts/<id>', note='change it')\n"
+                "def update(h, identifier):\n    pass\n\n\n@route('cache', '/not/a/route')\n"
+                "def other(h):\n    pass\n\n\n"
+                "@route('GET', 'relative')\ndef relative(h):\n    pass\n")
+    routes = mined_routes(tmp_path, capsys, {"bank/__init__.py": "", "bank/routes/__init__.py": table,
+                                             "bank/routes/accounts.py": accounts})
+    assert sorted(routes) == ["GET /_mock/accounts/<id>", "PATCH /_mock/accounts/<id>"], sorted(routes)
+    assert routes["GET /_mock/accounts/<id>"]["description"] == "One account."
+
+
+def test_what_follows_a_prefix_compared_and_a_path_every_method_reaches(tmp_path, capsys):
+    """mock-sap: every do_ method hands its verb to `_handle`, whose `_mock_api` takes `rest =
+    path[len("/_mock"):].strip("/")` and compares `rest in ("", "health")`, `rest == "reset"`: the
+    paths under /_mock, and, reached from every do_ method alike (the method checked inside), one
+    route of any method each. A name that is no part of the path compares nothing."""
+    handler = '''
+from http.server import BaseHTTPRequestHandler
+
+
+class Mock(BaseHTTPRequestHandler):
+    def do_GET(self):
+        self._handle("GET")
+
+    def do_POST(self):
+        self._handle("POST")
+
+    def do_DELETE(self):
+        self._handle("DELETE")
+
+    def _handle(self, method):
+        path = self.path.split("?")[0]
+        if path.startswith("/_mock"):
+            return self._mock_api(method, path)
+
+    def _mock_api(self, method, path):
+        rest = path[len("/_mock"):].strip("/")
+        other = "reset"
+        if rest in ("", "health"):
+            return {"status": "UP"}
+        if rest == "reset":
+            if method != "POST":
+                raise ValueError(method)
+        if other == "elsewhere":
+            return None
+'''
+    routes = mined_routes(tmp_path, capsys, {"mock/__init__.py": handler})
+    assert sorted(routes) == ["ANY /_mock", "ANY /_mock/health", "ANY /_mock/reset"], sorted(routes)
