@@ -34,6 +34,12 @@ DRF_ACTIONS = {
     "NautobotModelViewSet": _MODEL_ACTIONS,
     "ListModelMixin": ("list",), "CreateModelMixin": ("create",), "RetrieveModelMixin": ("retrieve",),
     "UpdateModelMixin": ("update", "partial_update"), "DestroyModelMixin": ("destroy",),
+    # the generic views, in a viewset (`class Keys(ListAPIView, CreateAPIView, GenericViewSet)`), are their mixins
+    "ListAPIView": ("list",), "CreateAPIView": ("create",), "RetrieveAPIView": ("retrieve",),
+    "DestroyAPIView": ("destroy",), "UpdateAPIView": ("update", "partial_update"),
+    "ListCreateAPIView": ("list", "create"), "RetrieveUpdateAPIView": ("retrieve", "update", "partial_update"),
+    "RetrieveDestroyAPIView": ("retrieve", "destroy"),
+    "RetrieveUpdateDestroyAPIView": ("retrieve", "update", "partial_update", "destroy"),
 }
 # action -> (on the detail route, HTTP method): SimpleRouter's routes
 ACTION_ROUTES = {"list": (False, "GET"), "create": (False, "POST"), "retrieve": (True, "GET"),

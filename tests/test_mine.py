@@ -3347,3 +3347,24 @@ def test_a_jupyter_extensions_handlers_under_a_joined_pattern_of_alternatives(tm
                  '    web_app.add_handlers(".*$", [(route_pattern, Proxy)])\n')
     routes = mined_routes(tmp_path, capsys, {"motd/__init__.py": "", "motd/routes.py": routes_py})
     assert sorted(routes) == ["GET /motd/rich", "GET /motd/terminal"]
+
+
+def test_drf_an_actions_extra_methods_and_generic_views_as_a_viewsets_bases(tmp_path, capsys):
+    """drf-localize: `@application.mapping.patch` answers PATCH at the `application` action's
+    path; `class Keys(ListAPIView, CreateAPIView, GenericViewSet)` (through a base of the
+    package's) has the list and create actions the generic views' mixins give."""
+    views = ('from rest_framework.decorators import action\nfrom rest_framework.generics import CreateAPIView, '
+             'ListAPIView\nfrom rest_framework.viewsets import GenericViewSet, ViewSet\n\n\n'
+             'class Listing(ListAPIView, GenericViewSet):\n    pass\n\n\n'
+             'class Keys(Listing, CreateAPIView):\n    pass\n\n\n'
+             'class Application(ViewSet):\n    @action(detail=False, methods=["GET"], url_path="application")\n'
+             '    def application(self, request):\n        pass\n\n    @application.mapping.patch\n'
+             '    def application_update(self, request):\n        pass\n\n    @other.mapping.delete\n'
+             '    def stray(self, request):\n        pass\n')
+    urls = ('from rest_framework import routers\nfrom loc.views import Application, Keys\n\n'
+            'router = routers.SimpleRouter(trailing_slash=False)\nrouter.register(r"keys", Keys)\n'
+            'router.register(r"localize", Application, basename="app")\nurlpatterns = router.urls\n')
+    routes = mined_routes(tmp_path, capsys, {"loc/__init__.py": "", "loc/views.py": views, "loc/urls.py": urls})
+    assert sorted(routes) == ["GET /keys", "GET /localize/application", "PATCH /localize/application",
+                              "POST /keys"], sorted(routes)
+    assert routes["PATCH /localize/application"]["symbol"].endswith("application_update")
