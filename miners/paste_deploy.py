@@ -12,6 +12,12 @@ own functions (the same file's, or another module's through the file's imports),
 a route registered inside a function reached from it is served under the prefix the INI gives
 that app (once per prefix, when several apps reach it). A factory outside the tree (a
 middleware package's), a call through an object, a composite built by code: nothing is guessed.
+
+An app at the root behind a version-negotiation filter (heat's and senlin's `versionnegotiation`,
+which takes the URL's `/v1` off before the app sees it) is served under the version its factory's
+module names (`heat.api.openstack.v1:API`, else the section's `apiv1app`), with the pipeline's
+line as evidence; an app section that names the real app under another key
+(`heat.app_factory = heat.api.openstack.v1:API` beside a generic `paste.app_factory`) has both followed.
 """
 
 from __future__ import annotations
