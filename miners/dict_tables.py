@@ -15,6 +15,11 @@ when the loop walks a parameter of the function around it, the literal lists the
 of that function pass (with the prefix each call gives). Each row is one route, at the row's line;
 its method is the row's own (`'method'`/`'methods'`/`'verb'`). A row, a prefix or a method that is not
 a literal: that route is not guessed.
+
+The same for a wrapper whose parameters are the path and a dict of methods (tacker's
+`_setup_route(self, mapper, url, methods, ...)`, connecting `url` per `for method, action in
+methods.items()`): each call of it in the file, with a literal path and a dict it binds just
+before, is a route per key of that dict, at the call.
 """
 
 from __future__ import annotations
@@ -71,6 +76,59 @@ def table_routes(pf: ParsedFile, call: Any, path_node: Any) -> list[Row]:
                 isinstance(m, str) for m in method) else None
             out.append((item, given_prefix + path, methods))
     return out
+
+
+def wrapper_routes(pf: ParsedFile, call: Any, path_node: Any, conditions: Any) -> list[Row]:
+    """The routes the same file's calls of a wrapper give, tacker's `def _setup_route(self, mapper,
+    url, methods, ...)` connecting `url` once per `for method, action in methods.items()` with
+    `conditions={'method': [method]}`, called as `self._setup_route(mapper, "/vnf_packages",
+    methods, ...)` after `methods = {"GET": "index", "POST": "create"}`: a route per key, at the call."""
+    function = _enclosing(call, "function_definition")
+    params = _parameter_names(pf, function)
+    if path_node is None or path_node.type != "identifier" or pf.text(path_node) not in params:
+        return []
+    verb = _condition_name(pf, conditions)
+    loop = call.parent
+    while loop is not None and loop.type not in ("for_statement", "function_definition"):
+        loop = loop.parent
+    left = loop.child_by_field_name("left") if loop is not None and loop.type == "for_statement" else None
+    right = loop.child_by_field_name("right") if left is not None else None
+    names = [pf.text(n) for n in (left.named_children if left.type in ("pattern_list", "tuple_pattern") else [left])] \
+        if left is not None else []
+    items = right.child_by_field_name("function") if right is not None and right.type == "call" else None
+    table = items.child_by_field_name("object") if items is not None and items.type == "attribute" and \
+        pf.text(items.child_by_field_name("attribute")) in ("items", "keys") else right
+    if verb is None or not names or names[0] != verb or table is None or table.type != "identifier" or \
+            pf.text(table) not in params:
+        return []
+    called = pf.text(function.child_by_field_name("name"))
+    out: list[Row] = []
+    for site in _calls_of(pf, pf.tree.root_node, called, methods=True):
+        given = _argument(site, params, pf.text(path_node))
+        path = py_string(pf, given) if given is not None else None
+        methods = _argument(site, params, pf.text(table))
+        if methods is not None and methods.type == "identifier":
+            methods = _bound_before(pf, methods, site)
+        if path is None or not path.startswith("/") or methods is None or methods.type != "dictionary":
+            continue
+        keys = [py_string(pf, pair.child_by_field_name("key")) for pair in methods.named_children
+                if pair.type == "pair"]
+        if keys and all(isinstance(k, str) for k in keys):
+            out.append((site, path, keys))  # type: ignore[arg-type]
+    return out
+
+
+def _condition_name(pf: ParsedFile, conditions: Any) -> str | None:
+    """The name a connect's `conditions={'method': [method]}` (or `'method': method`) gives."""
+    if conditions is None or conditions.type != "dictionary":
+        return None
+    for pair in conditions.named_children:
+        value = pair.child_by_field_name("value") if pair.type == "pair" else None
+        if value is not None and py_string(pf, pair.child_by_field_name("key")) == "method":
+            if value.type == "list" and len(value.named_children) == 1:
+                value = value.named_children[0]
+            return pf.text(value) if value.type == "identifier" else None
+    return None
 
 
 def _row_path(pf: ParsedFile, call: Any, node: Any) -> tuple[Any, str, Any]:
@@ -161,13 +219,16 @@ def _parameter_names(pf: ParsedFile, function: Any) -> list[str]:
     return names
 
 
-def _calls_of(pf: ParsedFile, scope: Any, name: str) -> list[Any]:
+def _calls_of(pf: ParsedFile, scope: Any, name: str, methods: bool = False) -> list[Any]:
+    """Calls of `name` in `scope` (with `methods`, of `self.name` too)."""
     out, todo = [], [scope]
     while todo:
         node = todo.pop()
         if node.type == "call":
             function = node.child_by_field_name("function")
-            if function is not None and function.type == "identifier" and pf.text(function) == name:
+            if function is not None and function.type == "identifier" and pf.text(function) == name or \
+                    methods and function is not None and function.type == "attribute" and \
+                    pf.text(function) == f"self.{name}":
                 out.append(node)
         todo.extend(node.named_children)
     return sorted(out, key=lambda n: n.start_byte)

@@ -217,17 +217,20 @@ class _CallGraph:
 
     def reach(self, path: str, function: str) -> list[tuple[str, str]]:
         seen: list[tuple[str, str]] = []
-        todo = [(path, function, 0)]
+        # (file, function, hops, the class `self` is an instance of: a base's `self.m()` is its method)
+        todo: list[tuple[str, str, int, tuple[str, str] | None]] = [
+            (path, function, 0, (path, function.split(".")[0]) if "." in function else None)]
         while todo and len(seen) < _REACHED:
-            here, name, hops = todo.pop()
+            here, name, hops, instance = todo.pop()
             if (here, name) in seen or not any(s.name == name for s in self.facts[here].symbols):
                 continue
             seen.append((here, name))
             if hops < _HOPS:
-                todo += [(there, callee, hops + 1) for there, callee in self.callees(here, name)]
+                todo += [(there, callee, hops + 1, instance if "." in callee else None)
+                         for there, callee in self.callees(here, name, instance)]
         return seen
 
-    def callees(self, path: str, name: str) -> list[tuple[str, str]]:
+    def callees(self, path: str, name: str, instance: tuple[str, str] | None = None) -> list[tuple[str, str]]:
         loaded = self.load(path)
         symbol = next((s for s in self.facts[path].symbols if s.name == name), None)
         if loaded is None or symbol is None:
@@ -248,8 +251,17 @@ class _CallGraph:
             head, _, rest = text.partition(".")
             if not text or "." in rest:
                 continue
+            if head.startswith("super(") and rest == "__init__" and "." in name:
+                # `super(VnflcmAPIRouter, self).__init__(mapper)`: the base's, whose `self.m()` calls
+                # are the instance's own class's methods (tacker's wsgi.Router calls `_setup_routes`)
+                out += self.base_init(pf, names, path, name.split(".")[0])
+                continue
             if head == "self" and rest and "." in name:  # a method of the same class: `self._datastore_router(m)`
-                out.append((path, f"{name.split('.')[0]}.{rest}"))
+                own = f"{instance[1]}.{rest}" if instance is not None else ""
+                if instance is not None and any(s.name == own for s in self.facts[instance[0]].symbols):
+                    out.append((instance[0], own))
+                else:
+                    out.append((path, f"{name.split('.')[0]}.{rest}"))
                 continue
             if head == "cls" and not rest and "." in name:  # a classmethod factory's `return cls(ProjectMapper())`
                 out.append((path, f"{name.split('.')[0]}.__init__"))
@@ -268,6 +280,23 @@ class _CallGraph:
                 if any(s.name == function_name and s.kind == "class" for s in self.facts[there].symbols):
                     out.append((there, f"{function_name}.__init__"))
         return out
+
+    def base_init(self, pf: ParsedFile, names: dict[str, str], path: str, cls: str) -> list[tuple[str, str]]:
+        """The `__init__` of the first base of class `cls` of this file, the package's own."""
+        for node in pf.tree.root_node.named_children:
+            if node.type == "class_definition" and pf.text(node.child_by_field_name("name")) == cls:
+                bases = node.child_by_field_name("superclasses")
+                first = bases.named_children[0] if bases is not None and bases.named_children else None
+                written = "".join(pf.text(first).split()) if first is not None and first.type in (
+                    "identifier", "attribute") else ""
+                head, _, rest = written.partition(".")
+                if head in names:
+                    module, _, base = absolute(f"{names[head]}.{rest}" if rest else names[head], path).rpartition(".")
+                    there = self.modules.get(module)
+                    return [(there, f"{base}.__init__")] if there is not None else []
+                if written and not rest:
+                    return [(path, f"{written}.__init__")]
+        return []
 
     def load(self, path: str) -> tuple[ParsedFile, dict[str, str]] | None:
         if path not in self.parsed:

@@ -101,6 +101,8 @@ _JS_REQUIRED_CALL = re.compile(rb"""require\(\s*['"]\.[^'"\n]*['"]\s*\)\s*\(""")
 
 _MICROROUTER = b"microrouter"  # micro's router: its verbs are plain functions, which no member call pattern finds
 _MICROROUTER_MODULES = ("microrouter",)
+# Routes' requirement in a path, `{artifact_path:.*?/*.*?}`: the parameter a client fills is `{artifact_path}`
+_ROUTES_REQUIREMENT = re.compile(r"\{(\w+):[^{}]*\}")
 _PYRAMID_CONFIGS = ("config", "configurator", "cfg")
 _PYRAMID_WRAPPED = re.compile(rb"\.add_route\(\s*(?:config|configurator|cfg)\s*,")  # a wrapper's call
 _PYRAMID_INCLUDEME = re.compile(rb"^def includeme\(\s*config\b", re.MULTILINE)
@@ -243,6 +245,8 @@ _PY_RESOURCE_TUPLE = re.compile(rb"\(\s*(?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*\s*,\s*[r
 _PY_MAPPER_CONNECT = re.compile(rb"""\.connect\(\s*(?:[rRuU]?['"][^'"\n]*['"]\s*,\s*)?[rRuU]?['"]/""")
 # a table's row of a route, `{'name': 'stack_index', 'url': '/stacks', 'method': 'GET'}`
 _PY_ROW_PATH = re.compile(rb"""['"](?:url|path)['"]\s*:\s*[rRuU]?['"]/""")
+# a connect whose method a name holds, `conditions={'method': [method]}` (a wrapper's loop over its methods)
+_PY_CONDITION_NAME = re.compile(rb"""conditions\s*=\s*\{\s*['"]method['"]\s*:\s*\[?\s*[A-Za-z_]""")
 # a Routes mapper's REST collection, `mapper.resource("plan", "plans", controller=...)`
 _PY_MAPPER_RESOURCE = re.compile(rb"""mapper\.resource\(\s*[rRuU]?['"]\w+['"]\s*,\s*[rRuU]?['"][\w-]+['"]""")
 # another module's handler list taken into this one's, `default_handlers.extend(mod.default_handlers)`
@@ -312,6 +316,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
             or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
+            or b"connect(" in source and _PY_CONDITION_NAME.search(source) is not None  # tacker's _setup_route
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
             # a module-level table of handlers of a package's own RequestHandler (dask's `routes = [...]`)
             or b"RequestHandler" in tokens and b"routes" in tokens
@@ -2769,6 +2774,7 @@ class _Python:
                                           all(isinstance(v, str) and v.lower() in HTTP_VERBS for v in value)):
                 continue  # conditions it does not spell: not guessed
             methods = [v.upper() for v in value] if value else ["ANY"]
+            path = _ROUTES_REQUIREMENT.sub(r"{\1}", path)
             for method in dict.fromkeys(methods):
                 self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
                                          detail={"method": method, "path": path,
@@ -2776,13 +2782,17 @@ class _Python:
 
     def mapper_table(self, call: Any, path: Any, keywords: dict[str, Any]) -> None:
         """`mapper.connect(r['name'], path_prefix + r['url'], conditions={'method': ...})` in a loop over
-        a table of dicts (heat): each row a route, with the row's method (miners/dict_tables.py)."""
-        from .dict_tables import table_routes  # (it reads this module's helpers: imported here)
+        a table of dicts (heat): each row a route, with the row's method; `mapper.connect(url, ...)` of
+        a wrapper's parameter, per key of its methods dict (tacker's `_setup_route`): each call of the
+        wrapper a route per method (miners/dict_tables.py)."""
+        from .dict_tables import table_routes, wrapper_routes  # (they read this module's helpers: imported here)
 
         within = _py_function_name(self.pf, call)
-        for row, full, methods in table_routes(self.pf, call, path):
+        for row, full, methods in table_routes(self.pf, call, path) or wrapper_routes(
+                self.pf, call, path, keywords.get("conditions")):
             if methods is None and "conditions" in keywords or " " in full:
                 continue  # a condition the row does not spell: not guessed
+            full = _ROUTES_REQUIREMENT.sub(r"{\1}", full)
             known = [m.upper() for m in methods or ["ANY"] if m.lower() in (*HTTP_VERBS, "any")]
             for method in dict.fromkeys(known):
                 where = _py_function_name(self.pf, row)

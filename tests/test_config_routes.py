@@ -573,3 +573,52 @@ def test_app_prefixes_take_the_version_a_negotiation_filter_takes_off_only_at_th
     # a filter that negotiates nothing: the root
     named = HEAT_PASTE.replace("versionnegotiation", "requestid").replace("version_negotiation_filter", "rid")
     assert app_prefixes("b.ini", named)["svc.api.openstack.v1:API"] == {"/": ("b.ini", 13)}
+
+
+def test_a_route_wrapper_of_the_router_its_base_class_sets_up_under_the_paste_prefix(tmp_path, capsys):
+    """tacker: `paste.app_factory = svc.api.pkgm.router:PkgmRouter.factory`, a factory the base
+    `wsgi.Router` defines (`return cls()`); `PkgmRouter.__init__` calls `super(...).__init__(mapper)`,
+    whose `self._setup_routes(mapper)` is the subclass's; that calls `self._setup_route(mapper,
+    "/vnf_packages", methods, ...)` after `methods = {"GET": "index", "POST": "create"}`, a wrapper
+    connecting `url` once per key: each call a route per method, under the INI's /vnfpkgm/v1. A
+    Routes requirement (`{artifact_path:.*?/*.*?}`) is the parameter it is."""
+    wsgi = ("class Router(object):\n    @classmethod\n    def factory(cls, global_config, **local_config):\n"
+            "        return cls()\n\n    def __init__(self, mapper):\n        self.map = mapper\n"
+            "        self._setup_routes(self.map)\n\n    def _setup_routes(self, mapper):\n        pass\n")
+    router = '''
+import routes
+
+from svc import wsgi
+
+
+class PkgmRouter(wsgi.Router):
+    def __init__(self):
+        mapper = routes.Mapper()
+        super(PkgmRouter, self).__init__(mapper)
+
+    def _setup_route(self, mapper, url, methods, controller):
+        for method, action in methods.items():
+            mapper.connect(url, controller=controller, action=action, conditions={'method': [method]})
+
+    def _setup_routes(self, mapper):
+        methods = {"GET": "index", "POST": "create"}
+        self._setup_route(mapper, "/vnf_packages", methods, None)
+        methods = {"GET": "fetch"}
+        self._setup_route(mapper, "/vnf_packages/{id}/artifacts/{artifact_path:.*?/*.*?}", methods, None)
+        self._setup_route(mapper, "/unknown", lookup(), None)
+'''
+    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/vnfpkgm/v1: pkgm\n\n"
+                                       "[app:pkgm]\npaste.app_factory = svc.api.pkgm.router:PkgmRouter.factory\n"),
+             "svc/__init__.py": "", "svc/wsgi.py": wsgi, "svc/api/__init__.py": "", "svc/api/pkgm/__init__.py": "",
+             "svc/api/pkgm/router.py": router}
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    assert sorted(routes) == ["GET /vnfpkgm/v1/vnf_packages",
+                              "GET /vnfpkgm/v1/vnf_packages/{id}/artifacts/{artifact_path}",
+                              "POST /vnfpkgm/v1/vnf_packages"], sorted(routes)
+    assert routes["POST /vnfpkgm/v1/vnf_packages"]["source"]["line"] == 18  # the wrapper's call
+    # without the super() call nothing sets the routes up for the app: they stay at the app's root
+    alone = {**files, "svc/api/pkgm/router.py": router.replace("super(PkgmRouter, self).__init__(mapper)", "pass")}
+    _tree(tmp_path / "alone", alone)
+    (tmp_path / "a").mkdir()
+    assert "GET /vnf_packages" in _routes(tmp_path / "a", capsys, tmp_path / "alone")
