@@ -231,6 +231,37 @@ def _held_by_init(parsed: ParsedFile, init: Any, names: dict[str, str]) -> list[
                 segment = parsed.text(args[1]).strip("'\"")
                 if target and segment and "/" not in segment:
                     out.append((segment, target, node.start_point[0] + 1))
+        elif node.type == "for_statement":
+            out += _set_from_table(parsed, node, body, names)
+    return out
+
+
+def _set_from_table(parsed: ParsedFile, loop: Any, body: Any, names: dict[str, str]) -> list[tuple[str, str, int]]:
+    """tricircle: `self.sub_controllers = {"pods": pod.PodsController(), ...}`, then `for name, ctrl
+    in self.sub_controllers.items(): setattr(self, name, ctrl)`: each key a segment of its controller."""
+    left, right = loop.child_by_field_name("left"), loop.child_by_field_name("right")
+    function = right.child_by_field_name("function") if right is not None and right.type == "call" else None
+    table = parsed.text(function.child_by_field_name("object")) if function is not None and \
+        function.type == "attribute" and parsed.text(function.child_by_field_name("attribute")) == "items" else ""
+    pair = [parsed.text(c) for c in left.named_children] if left is not None and left.type in (
+        "pattern_list", "tuple_pattern") else []
+    inner = loop.child_by_field_name("body")
+    if len(pair) != 2 or not table or inner is None or not any(
+            "".join(parsed.text(s).split()) == f"setattr(self,{pair[0]},{pair[1]})" for s in inner.named_children):
+        return []
+    value = None
+    for stmt in body.named_children:
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        if node.type == "assignment" and parsed.text(node.child_by_field_name("left")) == table and \
+                node.start_byte < loop.start_byte:
+            value = node.child_by_field_name("right")
+    out = []
+    for item in value.named_children if value is not None and value.type == "dictionary" else ():
+        key = item.child_by_field_name("key") if item.type == "pair" else None
+        segment = parsed.text(key).strip("'\"") if key is not None and key.type == "string" else ""
+        target = _child_class(parsed, item.child_by_field_name("value"), names) if segment else None
+        if target and "/" not in segment:
+            out.append((segment, target, item.start_point[0] + 1))
     return out
 
 

@@ -171,6 +171,23 @@ def test_controllers_held_by_init_and_lookup_with_decorator_inserted_arguments(t
     assert "pecan: V1Controller.secrets = SecretsController()" in steps
 
 
+def test_controllers_init_sets_from_a_table_of_segments(tmp_path, capsys):
+    """tricircle: `self.sub_controllers = {"pods": pod.PodsController(), ...}`, then `for name, ctrl
+    in self.sub_controllers.items(): setattr(self, name, ctrl)`: each key the segment of its
+    controller; a loop that sets nothing from the table holds nothing."""
+    v1 = BARBICAN_LIKE["keys/api/controllers/secrets.py"].replace(
+        "        self.secrets = SecretsController()\n        setattr(self, 'secret-stores', StoresController())\n",
+        "        self.sub_controllers = {\n            'secrets': SecretsController(),\n"
+        "            'secret-stores': StoresController(),\n        }\n"
+        "        for name, ctrl in self.sub_controllers.items():\n            setattr(self, name, ctrl)\n")
+    assert v1 != BARBICAN_LIKE["keys/api/controllers/secrets.py"]
+    routes = mined_routes(tmp_path, capsys, {**BARBICAN_LIKE, "keys/api/controllers/secrets.py": v1})
+    assert {"ANY /v1/secret-stores", "GET /v1/secrets", "POST /v1/secrets"} <= set(routes), sorted(routes)
+    unset = v1.replace("setattr(self, name, ctrl)", "print(name, ctrl)")
+    routes = mined_routes(tmp_path / "unset", capsys, {**BARBICAN_LIKE, "keys/api/controllers/secrets.py": unset})
+    assert not any(r.startswith(("GET /v1/secrets", "ANY /v1/secret-stores")) for r in routes), sorted(routes)
+
+
 def test_a_rest_controllers_lookup_by_an_alias_of_the_next_segment_and_no_dispatch_run_twice(tmp_path, capsys):
     """octavia's LoadBalancersController (a RestController) binds `controller = remainder[0]` and
     hands `status`/`statuses` and `failover` on: at `/loadbalancers/{id}/status` (not after the
