@@ -3202,7 +3202,7 @@ class _Python:
                         for served in _regex_paths(url_path) if "(" in url_path or "\\" in url_path else [url_path]:
                             actions.append({"method": method, "detail": detail, "methods": [v.upper() for v in verbs],
                                             "url_path": served, "line": line_of(member)})
-                for dec, receiver, attr, _, _, called in self.decorators(member):
+                for _, receiver, attr, _, _, called in self.decorators(member):
                     # `@application.mapping.patch` under an @action `application`: one more method at its path
                     owner, _, mapping = (receiver or "").partition(".")
                     if mapping == "mapping" and not called and attr.lower() in HTTP_VERBS:
