@@ -5280,7 +5280,45 @@ class _Js:
                 for each in dict.fromkeys(looped):
                     self.verb_route_at(call, receiver, prop, handler_node, each, None)
                 return
+            branch = self.branch_prefix(first, call) if path is not None and unknown is None else None
+            if branch is not None:  # served under the branch's prefix too, when its condition holds
+                self.verb_route_at(call, receiver, prop, handler_node, branch + path, None)
         self.verb_route_at(call, receiver, prop, handler_node, path, unknown)
+
+    def branch_prefix(self, first: Any, call: Any) -> str | None:
+        """The prefix an `if` of the function puts before the path's base, ahead of the route:
+        lockit's `var route = config.signup.route || '/signup'; if (config.rest) {route = '/rest' +
+        route; }` serves `/signup` and, with that setting, `/rest/signup` (and `route + '/:token'`
+        under both). A prefix set any other way is not read."""
+        root = _unwrap_js(first)
+        while root is not None and root.type == "binary_expression" and \
+                self.pf.text(root.child_by_field_name("operator")) == "+":
+            root = _unwrap_js(root.child_by_field_name("left"))
+        if root is None or root.type not in ("identifier", "member_expression"):
+            return None
+        written = "".join(self.pf.text(root).split())
+        function = call.parent
+        while function is not None and function.type not in _JS_FUNCTIONS:
+            function = function.parent
+        body = function.child_by_field_name("body") if function is not None else None
+        for stmt in body.named_children if body is not None and body.type == "statement_block" else ():
+            if stmt.start_byte >= call.start_byte:
+                break
+            branch = stmt.child_by_field_name("consequence") if stmt.type == "if_statement" else None
+            for inner in (branch.named_children if branch is not None and branch.type == "statement_block"
+                          else [branch] if branch is not None else []):
+                assigned = inner.named_children[0] if inner.type == "expression_statement" and \
+                    inner.named_children else None
+                right = assigned.child_by_field_name("right") if assigned is not None and \
+                    assigned.type == "assignment_expression" else None
+                if right is None or "".join(self.pf.text(assigned.child_by_field_name("left")).split()) != written \
+                        or right.type != "binary_expression" or self.pf.text(right.child_by_field_name("operator")) \
+                        != "+" or "".join(self.pf.text(right.child_by_field_name("right")).split()) != written:
+                    continue
+                prefix = js_string(self.pf, right.child_by_field_name("left"))
+                if prefix and prefix.startswith("/") and not prefix.endswith("/") and " " not in prefix:
+                    return prefix
+        return None
 
     def verb_first(self) -> None:
         """Routes registered with the method first: `router.on(['GET', 'HEAD'], '/x', h)`,

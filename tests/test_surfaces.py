@@ -1465,8 +1465,8 @@ def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
 def test_an_objects_own_property_and_a_literal_default_after_or_as_a_path():
     """lockit-login: `this.loginRoute = config.login.route || '/login'` in the constructor, then
     `router.get(this.loginRoute, ...)`; `this.twoFactorRoute = this.loginRoute +
-    (config.twoFactorRoute || '/two-factor')`. A value a branch gives (`if (config.rest)`) is not
-    the one read."""
+    (config.twoFactorRoute || '/two-factor')`. A prefix a branch puts before it (`if (config.rest)`)
+    serves the route there too, not in place of it."""
     found = by_name(surfaces("javascript", '''
         var express = require('express');
 
@@ -1483,7 +1483,7 @@ def test_an_objects_own_property_and_a_literal_default_after_or_as_a_path():
           this.router = router;
         };
     ''', "index.js"), "http-route")
-    assert sorted(found) == ["GET /login", "POST /login/two-factor"]
+    assert sorted(found) == ["GET /login", "GET /rest/login", "POST /login/two-factor"]
 
 
 def test_a_starlette_mount_of_a_route_list_another_module_makes(tmp_path, capsys):
@@ -1502,3 +1502,28 @@ def test_a_starlette_mount_of_a_route_list_another_module_makes(tmp_path, capsys
     files = {"arq_http/__init__.py": "", "arq_http/dashboard.py": dashboard, "arq_http/server.py": server}
     assert set(mined_routes(tmp_path, capsys, files)) == {"GET /", "GET /dashboard/{queue_name:str}",
                                                           "GET /api/admin/users"}
+
+
+def test_a_prefix_a_branch_puts_before_a_routes_base_serves_it_there_too():
+    """lockit-signup: `var route = config.signup.route || '/signup'; if (config.rest) {route = '/rest'
+    + route; }`, then `router.get(route + '/:token', ...)`: served at /signup/:token and, with the
+    setting, /rest/signup/:token. A branch that sets the base otherwise, or one after the route,
+    adds nothing."""
+    found = by_name(surfaces("javascript", '''
+        var express = require('express');
+
+        var Signup = module.exports = function(config) {
+          var route = config.signup.route || '/signup';
+          var other = '/other';
+          if (config.rest) {route = '/rest' + route; }
+          if (config.odd) {other = lookup(other); }
+          var router = new express.Router();
+          router.get(route, this.getSignup.bind(this));
+          router.get(route + '/:token', this.getToken.bind(this));
+          router.get(other, this.getOther.bind(this));
+          if (config.late) {other = '/late' + other; }
+          this.router = router;
+        };
+    ''', "index.js"), "http-route")
+    assert sorted(found) == ["GET /other", "GET /rest/signup", "GET /rest/signup/:token", "GET /signup",
+                             "GET /signup/:token"]
