@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import ParsedFile
-from .surfaces import _enclosing, py_args, py_literal, py_string
+from .surfaces import _enclosing, _parameter_name, py_args, py_literal, py_string
 
 _METHOD_KEYS = ("method", "methods", "verb", "http_method")
 _MAX_ROWS = 2000  # rows read from one file's tables at most
@@ -88,10 +88,8 @@ def wrapper_routes(pf: ParsedFile, call: Any, path_node: Any, conditions: Any) -
     if path_node is None or path_node.type != "identifier" or pf.text(path_node) not in params:
         return []
     verb = _condition_name(pf, conditions)
-    loop = call.parent
-    while loop is not None and loop.type not in ("for_statement", "function_definition"):
-        loop = loop.parent
-    left = loop.child_by_field_name("left") if loop is not None and loop.type == "for_statement" else None
+    loop = _loop_around(call)
+    left = loop.child_by_field_name("left") if loop is not None else None
     right = loop.child_by_field_name("right") if left is not None else None
     names = [pf.text(n) for n in (left.named_children if left.type in ("pattern_list", "tuple_pattern") else [left])] \
         if left is not None else []
@@ -151,13 +149,19 @@ def _row_path(pf: ParsedFile, call: Any, node: Any) -> tuple[Any, str, Any]:
     if value is None or value.type != "identifier" or key is None:
         return none
     row = pf.text(value)
-    loop = call.parent
-    while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
-        loop = loop.parent
-    left = loop.child_by_field_name("left") if loop is not None and loop.type == "for_statement" else None
+    loop = _loop_around(call)
+    left = loop.child_by_field_name("left") if loop is not None else None
     if left is None or left.type != "identifier" or pf.text(left) != row:
         return none
     return loop, key, prefix
+
+
+def _loop_around(call: Any) -> Any:
+    """The `for` statement `call` is in, within its function, else None."""
+    loop = call.parent
+    while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
+        loop = loop.parent
+    return loop if loop is not None and loop.type == "for_statement" else None
 
 
 def _list_value(pf: ParsedFile, node: Any, at: Any) -> Any:
@@ -211,12 +215,8 @@ def _bound_before(pf: ParsedFile, name_node: Any, at: Any) -> Any:
 
 def _parameter_names(pf: ParsedFile, function: Any) -> list[str]:
     params = function.child_by_field_name("parameters") if function is not None else None
-    names = []
-    for param in params.named_children if params is not None else ():
-        named = param if param.type == "identifier" else param.child_by_field_name("name") or next(
-            (c for c in param.named_children if c.type == "identifier"), None)
-        names.append(pf.text(named) if named is not None else "")
-    return names
+    return [pf.text(_parameter_name(p)) for p in params.named_children if p.type != "comment"] \
+        if params is not None else []
 
 
 def _calls_of(pf: ParsedFile, scope: Any, name: str, methods: bool = False) -> list[Any]:

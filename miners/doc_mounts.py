@@ -52,20 +52,23 @@ def documented_includes(texts: list[tuple[str, str]]) -> dict[str, tuple[str, st
         if HISTORY.search(where) or "include(" not in text:
             continue
         for m in _INCLUDE.finditer(text):
-            prefix, module = (m[2], m[4]) if m[4] else (m[6], m[8])
-            out.setdefault(module, ("/" + prefix.lstrip("/") if prefix.strip("/") else "", where,
-                                    text.count("\n", 0, m.start()) + 1))
+            module, prefix = (m[4], m[2]) if m[4] else (m[8], m[6])
+            out.setdefault(module, _shown(prefix, where, text, m.start()))
         for m in _NAMED_INCLUDE.finditer(text):  # `path(DASHBOARD_URL, include(...))`, `DASHBOARD_URL = 'insights/'`
             bound = list(re.finditer(r"(?m)^\s*" + m[1] + r"""\s*=\s*(['"])([\w./-]*)\1""", text[:m.start()]))
             if bound and bound[-1][2].strip("/"):
-                out.setdefault(m[3], ("/" + bound[-1][2].lstrip("/"), where, text.count("\n", 0, m.start()) + 1))
+                out.setdefault(m[3], _shown(bound[-1][2], where, text, m.start()))
         for m in _INCLUDE_OF_NAME.finditer(text):  # `include(planner_urls)` of an import the README shows
             imported = re.search(r"(?m)^\s*from\s+([\w.]+)\s+import\s+(\w+)\s+as\s+" + m[3] + r"\b", text)
             if imported is not None:  # (`urlpatterns` is the module's list; another name, a module of it)
                 module = imported[1] if imported[2] == "urlpatterns" else f"{imported[1]}.{imported[2]}"
-                out.setdefault(module, ("/" + m[2].lstrip("/") if m[2].strip("/") else "", where,
-                                        text.count("\n", 0, m.start()) + 1))
+                out.setdefault(module, _shown(m[2], where, text, m.start()))
     return out
+
+
+def _shown(prefix: str, where: str, text: str, at: int) -> tuple[str, str, int]:
+    """(the include's prefix from the root, "" for none; the file; the line at `at`)."""
+    return ("/" + prefix.lstrip("/") if prefix.strip("/") else "", where, text.count("\n", 0, at) + 1)
 
 
 # `app.include_router(comment_router, prefix="/api/comments")` of `comment_router = create_comment_router(...)`
@@ -97,16 +100,14 @@ def documented_factory_mounts(texts: list[tuple[str, str]]) -> dict[str, Include
 def _factory_mounts(facts: dict[str, Any], mounts: dict[str, Include]) -> None:
     """Serve the routes each documented router factory registers (by the function they are made
     in) under the prefix the documentation mounts its router at."""
-    if not mounts:
-        return
-    for f in facts.values():
-        if f.language != "python":
-            continue
-        f.surfaces = [_served_under(s, *mounts[s.detail["within"]]) if s.kind == "http-route" and
-                      s.detail.get("within") in mounts and not s.detail.get("mounted_at") and
-                      not s.detail.get("docs_mount") and not _under(s.name.partition(" ")[2],
-                                                                     mounts[s.detail["within"]][0])
-                      else s for s in f.surfaces]
+    def placed(s: Any) -> Any:
+        given = mounts.get(s.detail.get("within")) if s.kind == "http-route" and not s.detail.get("mounted_at") \
+            and not s.detail.get("docs_mount") else None
+        return s if given is None or _under(s.name.partition(" ")[2], given[0]) else _served_under(s, *given)
+
+    for f in facts.values() if mounts else ():
+        if f.language == "python":
+            f.surfaces = [placed(s) for s in f.surfaces]
 
 
 _JS_USE = re.compile(r"""\b\w+\.use\(\s*(['"`])(/[\w./-]*)\1\s*,\s*([A-Za-z_$][\w$]*)""")

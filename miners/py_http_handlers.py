@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _regex_paths, _route_name, _surface, py_string
+from .surfaces import _parameter_name, _regex_paths, _route_name, _surface, py_string
 
 # `def do_GET(self)`, or `do_GET = do_POST = dispatch` (one method answering them all)
 _DO = re.compile(rb"\bdef\s+do_(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(|\bdo_(GET|POST|PUT|PATCH|DELETE)\s*=")
@@ -140,8 +140,7 @@ class _Handler:
         out: list[Surface] = []
         seen: set[tuple[str, str]] = set()
         for name, function in self.methods.items():
-            if not name.startswith("do_") or name[3:] not in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD",
-                                                               "OPTIONS"):
+            if not name.startswith("do_") or name[3:] not in _VERB_NAMES:
                 continue
             method = name[3:]
             if self._delegates(function):
@@ -167,8 +166,7 @@ class _Handler:
                 if len(same) >= len(answering) and all(r.detail["method"] != "ANY" for r in same):
                     first = same[0]
                     out = [r for r in out if r not in same] + [replace(
-                        first, name=_route_name("ANY", path), handler=first.handler,
-                        detail={**first.detail, "method": "ANY"})]
+                        first, name=_route_name("ANY", path), detail={**first.detail, "method": "ANY"})]
         return sorted(out, key=lambda r: (r.line, r.name))
 
     def _delegates(self, function: Any) -> bool:
@@ -224,16 +222,11 @@ class _Handler:
             while right is not None and right.type == "call" and self.pf.text(
                     right.child_by_field_name("function")).rsplit(".", 1)[-1] in ("strip", "lstrip", "rstrip"):
                 right = _callee_object(right)
-            part = next((c for c in right.named_children if c.type == "slice"), None) \
-                if right is not None and right.type == "subscript" else None
-            start = part.named_children[0] if part is not None and len(part.named_children) == 1 else None
-            taken = start.named_children[-1] if start is not None and start.type == "call" and \
-                self.pf.text(start.child_by_field_name("function")) == "len" else None
-            prefix = py_string(self.pf, taken.named_children[0]) if taken is not None and taken.named_children \
-                else None
-            if left is not None and left.type == "identifier" and prefix and prefix.startswith("/") and \
-                    " " not in prefix and self._is_path(right.child_by_field_name("value"), paths):
-                out[self.pf.text(left)] = prefix.rstrip("/")
+            taken = _slice_start(self.pf, right)
+            measured = re.fullmatch(r"""len\(\s*(['"])(/[^'"\s]*)\1\s*\)""", taken[1]) if taken is not None else None
+            if left is not None and left.type == "identifier" and measured is not None and \
+                    self._is_path(right.child_by_field_name("value"), paths):
+                out[self.pf.text(left)] = measured[2].rstrip("/")
         return out
 
     def _path_names(self, body: Any, given: frozenset[str] = frozenset()) -> set[str]:
@@ -413,14 +406,10 @@ class _Handler:
             definition = self.methods.get(callee)
             params = [p for p in (definition.child_by_field_name("parameters").named_children if definition else [])
                       if p.type != "comment"][1:]
-            for i, arg in enumerate(args[:len(params)]):
-                part = next((c for c in arg.named_children if c.type == "slice"), None) \
-                    if arg.type == "subscript" and self.pf.text(arg.child_by_field_name("value")) == written else None
-                start = part.named_children[0] if part is not None and len(part.named_children) == 1 else None
-                name = params[i] if params[i].type == "identifier" else params[i].child_by_field_name("name") or \
-                    next((c for c in params[i].named_children if c.type == "identifier"), None)
-                if start is not None and self.pf.text(start) in sliced and name is not None:
-                    return f"{prefix}{{{self.pf.text(name)}}}"
+            for arg, param in zip(args, params, strict=False):  # (a call may pass more, or fewer)
+                taken = _slice_start(self.pf, arg)
+                if taken is not None and taken[0] == written and taken[1] in sliced:
+                    return f"{prefix}{{{self.pf.text(_parameter_name(param))}}}"
         for node in _assignments(body):
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             while right is not None and right.type == "boolean_operator":  # `url.path[6:] or None`
@@ -428,12 +417,9 @@ class _Handler:
             if left is None or left.type != "identifier" or right is None:
                 continue
             rest = None
-            if right.type == "subscript" and self.pf.text(right.child_by_field_name("value")) == written:
-                part = next((c for c in right.named_children if c.type == "slice"), None)
-                start = part.named_children[0] if part is not None and part.named_children else None
-                text = self.pf.text(start) if start is not None and len(part.named_children) == 1 else ""
-                rest = text in (f"len({self.pf.text(call.child_by_field_name('arguments').named_children[0])})",
-                                str(len(prefix)))
+            if right.type == "subscript":
+                taken = _slice_start(self.pf, right)
+                rest = taken is not None and taken[0] == written and taken[1] in sliced
             elif right.type == "call":
                 rest = self.pf.text(right.child_by_field_name("function")) == f"{written}.removeprefix"
             if rest:
@@ -446,6 +432,15 @@ class _Handler:
             return []
         name = self.pf.text(table).removeprefix("self.").removeprefix("cls.")
         return list(self.tables.get(name, ()))
+
+
+def _slice_start(parsed: ParsedFile, node: Any) -> tuple[str, str] | None:
+    """(the text sliced, the text of the slice's start) of `path[len("/files/"):]` (or `[7:]`), else None."""
+    part = next((c for c in node.named_children if c.type == "slice"), None) if node is not None and \
+        node.type == "subscript" else None
+    if part is None or len(part.named_children) != 1 or part.children[0].type == ":":
+        return None
+    return parsed.text(node.child_by_field_name("value")), parsed.text(part.named_children[0])
 
 
 def _guards(test: Any) -> bool:

@@ -990,7 +990,6 @@ PY_HTTP_MODULES = {"fastapi": "fastapi", "flask": "flask", "quart": "quart", "st
 AIOHTTP_ADD = {"add_get": "GET", "add_post": "POST", "add_put": "PUT", "add_patch": "PATCH", "add_delete": "DELETE",
                "add_head": "HEAD", "add_options": "OPTIONS"}  # app.router.add_get(path, handler), ...
 PY_DJANGO_ROUTES = ("path", "re_path", "url")
-_ROUTE_VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")  # a method written as a route's
 _FRAMEWORK_DECORATORS = ("route", "api_route", "view", "websocket")  # besides the verbs (a websocket opens with a GET)
 # a package's own route decorator: where it registers the view is not followed
 OWN_DECORATOR = ("registered by the package's own decorator @{}, whose registry is not followed: "
@@ -1735,7 +1734,7 @@ class _Python:
                     self.own_route_decorator(node, attr, keywords, function, doc)
                     continue
                 if called and receiver is None and len(positional) >= 2 and attr not in HTTP_VERBS and \
-                        (verb := py_string(self.pf, positional[0])) is not None and verb.upper() in _ROUTE_VERBS and \
+                        (verb := py_string(self.pf, positional[0])) is not None and verb.lower() in HTTP_VERBS and \
                         (self.path_of(positional[1]) or "").startswith("/"):
                     # the package's own `@route("GET", "/_mock/accounts/<id>")` (mock-bank's table)
                     self.own_route_decorator(node, attr, {"path": positional[1], "method": positional[0]}, function,
@@ -3841,6 +3840,14 @@ JS_HANDLER_TYPES = ("arrow_function", "function_expression", "function", "identi
                     "call_expression", "array", "async_arrow_function")
 
 
+def _js_function_around(node: Any) -> Any:
+    """The innermost JavaScript function (of any form) `node` is in, else None."""
+    node = node.parent
+    while node is not None and node.type not in _JS_FUNCTIONS:
+        node = node.parent
+    return node
+
+
 def _parameter_name(param: Any) -> Any:
     """A Python parameter's name node: `url` of `url`, `url=None`, `url: str`, `url: str = ""` (a
     typed parameter has no name field: its name is its first child)."""
@@ -4093,9 +4100,7 @@ class _Js:
         config.login.route || '/login'` of the function around, before the read, in its body
         itself (not one a branch makes, lockit's `if (config.rest) this.loginRoute = '/rest' + ...`)."""
         wanted = "".join(self.pf.text(member).split())
-        function = member.parent
-        while function is not None and function.type not in _JS_FUNCTIONS:
-            function = function.parent
+        function = _js_function_around(member)
         body = function.child_by_field_name("body") if function is not None else None
         found = None
         for stmt in body.named_children if body is not None and body.type == "statement_block" else ():
@@ -4630,9 +4635,7 @@ class _Js:
                 return False
         if path is None or path.type != "identifier":
             return False
-        outer = call.parent
-        while outer is not None and outer.type not in _JS_FUNCTIONS:
-            outer = outer.parent
+        outer = _js_function_around(call)
         names = js_parameter_names(self.pf, outer) if outer is not None else []
         name = _js_function_name(self.pf, call) if outer is not None else None
         if self.pf.text(path) not in names or self.pf.text(router) not in names or not name or "." in name:
@@ -4902,9 +4905,7 @@ class _Js:
                 not prefix.startswith("/") or root is None or root.type != "identifier" or \
                 self.http_receiver(receiver) is None:
             return None
-        scope = call.parent
-        while scope is not None and scope.type not in _JS_FUNCTIONS:
-            scope = scope.parent
+        scope = _js_function_around(call)
         left_out = []
         for node in descendants(scope, "binary_expression") if scope is not None else ():
             if self.pf.text(node.child_by_field_name("operator")) in ("!==", "!="):
@@ -5003,9 +5004,7 @@ class _Js:
         node = _unwrap_js(node)
         if node is None or node.type != "identifier":
             return None
-        name, scope = self.pf.text(node), node.parent
-        while scope is not None and scope.type not in _JS_FUNCTIONS:
-            scope = scope.parent
+        name, scope = self.pf.text(node), _js_function_around(node)
         params = scope.child_by_field_name("parameters") if scope is not None else None
         todo = list(params.named_children) if params is not None else []
         while todo:
@@ -5207,9 +5206,7 @@ class _Js:
             first = _unwrap_js(args[0]) if len(args) >= 2 else None
             if first is None or first.type != "identifier":
                 continue
-            outer = call.parent
-            while outer is not None and outer.type not in _JS_FUNCTIONS:
-                outer = outer.parent
+            outer = _js_function_around(call)
             names = js_parameter_names(self.pf, outer) if outer is not None else []
             if self.pf.text(first) not in names:
                 continue
@@ -5297,9 +5294,7 @@ class _Js:
         if root is None or root.type not in ("identifier", "member_expression"):
             return None
         written = "".join(self.pf.text(root).split())
-        function = call.parent
-        while function is not None and function.type not in _JS_FUNCTIONS:
-            function = function.parent
+        function = _js_function_around(call)
         body = function.child_by_field_name("body") if function is not None else None
         for stmt in body.named_children if body is not None and body.type == "statement_block" else ():
             if stmt.start_byte >= call.start_byte:
