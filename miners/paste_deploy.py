@@ -18,6 +18,13 @@ which takes the URL's `/v1` off before the app sees it) is served under the vers
 module names (`heat.api.openstack.v1:API`, else the section's `apiv1app`), with the pipeline's
 line as evidence; an app section that names the real app under another key
 (`heat.app_factory = heat.api.openstack.v1:API` beside a generic `paste.app_factory`) has both followed.
+A router that inherits its `factory` or `__init__` has its base's followed, for the same instance
+(manila's). A pipeline's filters of the package are followed too (trove's extension middleware).
+
+OpenStack's API extensions (cinder, masakari, trove): the `ResourceExtension` routes each
+extension's `get_resources()` returns are served where a reached function asks the extension
+manager for them (`for resource in ext_mgr.get_resources()`), under `{project_id}/` as well when
+that router maps on a ProjectMapper.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import configparser
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from . import parsing
 from .coverage import set_aside
@@ -33,6 +41,7 @@ from .facts import FileFacts, ParsedFile, Surface, Symbol
 from .mounts import join, under
 from .python_imports import python_imports
 from .python_modules import absolute, module_files
+from .surfaces import project_mapper_twice
 
 _MAX_BYTES = 256 * 1024
 _DEPTH = 8  # sections followed at most (composite -> pipeline -> composite ...)
@@ -56,7 +65,8 @@ def paste_files(sizes: dict[str, int], read: Callable[[str], bytes]) -> dict[str
 
 
 def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
-    """{"module:function" of an app factory: {the prefix it is served under: where the INI says so}}."""
+    """{"module:function" of an app factory (or a pipeline filter's): {the prefix it is served under:
+    where the INI says so}}."""
     config = configparser.RawConfigParser(strict=False, interpolation=None, delimiters=("=", ":"))
     config.optionxform = str  # type: ignore[assignment,method-assign]  # keys are paths: keep their case
     try:
@@ -119,6 +129,11 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
             filters = items["pipeline"].split()
             walk(filters[-1], prefix, where, above,  # the last is the app
                  versioned or negotiated(filters[:-1], section, "pipeline"))
+            for name in filters[:-1]:  # a filter that serves routes of its own (trove's extensions) sees them there
+                walk(name, prefix, where, above)
+        elif kind == "filter" and ":" in items.get("paste.filter_factory", ""):
+            factory = items["paste.filter_factory"].strip()
+            out.setdefault(factory, {}).setdefault(prefix or "/", where or (path, line_of(section, "paste.filter_factory")))
         elif kind == "app":
             given = items.get("paste.app_factory") or items.get("use", "").removeprefix("call:")
             # heat's `paste.app_factory = heat.common.wsgi:app_factory` imports the app another key names
@@ -162,6 +177,20 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
             for reached in reach:
                 for prefix, where in prefixes.items():
                     served.setdefault(reached, {}).setdefault(prefix, where)
+    # OpenStack's API extensions: the routes each extension's get_resources() returns are mapped by
+    # the router that asks the extension manager for them (`for resource in ext_mgr.get_resources()`)
+    loaders: dict[str, Where] = {}
+    for (path, function), prefixes in served.items():
+        if graph.calls_method(path, function, "get_resources"):
+            # (a router made with a ProjectMapper maps each under `{project_id}/`, and without it too when the
+            # package's ProjectMapper maps each twice, as it does its own resources)
+            forms = ("/{project_id}", "/") if b"ProjectMapper(" in read(path) and any(
+                project_mapper_twice(read(p)) for p, f in facts.items() if f.language == "python"
+                and any(s.name == "ProjectMapper.resource" for s in f.symbols)) else \
+                ("/{project_id}",) if b"ProjectMapper(" in read(path) else ("/",)
+            for prefix, where in prefixes.items():
+                for each in forms:
+                    loaders.setdefault(join(prefix, each) if each != "/" else prefix, where)
     # a Pecan app's root controller named in a function a factory reaches: its tree's routes too
     roots: dict[str, dict[str, Where]] = {}
     for (path, function), prefixes in served.items():
@@ -178,6 +207,8 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
             prefixes = served.get((path, owner.name)) if owner is not None else None
             if not prefixes and surface.kind == "http-route" and "pecan_root" in surface.detail:
                 prefixes = roots.get(surface.detail["pecan_root"])
+            if not prefixes and surface.kind == "http-route" and surface.detail.get("extension"):
+                prefixes = loaders
             if not prefixes:
                 routes.append(surface)
                 continue
@@ -222,7 +253,15 @@ class _CallGraph:
             (path, function, 0, (path, function.split(".")[0]) if "." in function else None)]
         while todo and len(seen) < _REACHED:
             here, name, hops, instance = todo.pop()
-            if (here, name) in seen or not any(s.name == name for s in self.facts[here].symbols):
+            if (here, name) in seen:
+                continue
+            if not any(s.name == name for s in self.facts[here].symbols):
+                # `APIRouter.factory` (or `__init__`) the class inherits: its base's, for the same instance
+                loaded = self.load(here) if "." in name and hops < _HOPS else None
+                if loaded is not None:
+                    cls, _, method = name.partition(".")
+                    todo += [(there, inherited, hops + 1, instance)
+                             for there, inherited in self.base_method(*loaded, here, cls, method)]
                 continue
             seen.append((here, name))
             if hops < _HOPS:
@@ -230,19 +269,33 @@ class _CallGraph:
                          for there, callee in self.callees(here, name, instance)]
         return seen
 
-    def callees(self, path: str, name: str, instance: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+    def function_node(self, path: str, name: str) -> tuple[ParsedFile, dict[str, str], Any] | None:
+        """(parsed file, its imports, the function's definition) of a function the file has."""
         loaded = self.load(path)
         symbol = next((s for s in self.facts[path].symbols if s.name == name), None)
-        if loaded is None or symbol is None:
-            return []
-        if symbol.kind == "class":  # a factory that is a class (`heat.api.openstack.v1:API`): its construction
-            return [(path, f"{name}.__init__")]
-        pf, names = loaded
-        node = pf.tree.root_node.descendant_for_byte_range(symbol.start_byte, symbol.end_byte)
+        if loaded is None or symbol is None or symbol.kind == "class":
+            return None
+        node = loaded[0].tree.root_node.descendant_for_byte_range(symbol.start_byte, symbol.end_byte)
         while node is not None and node.type not in ("function_definition", "module"):
             node = node.parent
-        if node is None or node.type != "function_definition":
+        return (*loaded, node) if node is not None and node.type == "function_definition" else None
+
+    def calls_method(self, path: str, name: str, method: str) -> bool:
+        """Whether the function calls a method of that name on anything (`ext_mgr.get_resources()`)."""
+        found = self.function_node(path, name)
+        return found is not None and any(
+            (function := call.child_by_field_name("function")) is not None and function.type == "attribute"
+            and found[0].text(function.child_by_field_name("attribute")) == method
+            for call in parsing.descendants(found[2], "call"))
+
+    def callees(self, path: str, name: str, instance: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+        symbol = next((s for s in self.facts[path].symbols if s.name == name), None)
+        if symbol is not None and symbol.kind == "class":  # a factory that is a class (`heat.api.openstack.v1:API`)
+            return [(path, f"{name}.__init__")] if self.load(path) is not None else []  # its construction
+        found = self.function_node(path, name)
+        if found is None:
             return []
+        pf, names, node = found
         out = []
         for call in parsing.descendants(node, "call"):
             function = call.child_by_field_name("function")
@@ -254,7 +307,7 @@ class _CallGraph:
             if head.startswith("super(") and rest == "__init__" and "." in name:
                 # `super(VnflcmAPIRouter, self).__init__(mapper)`: the base's, whose `self.m()` calls
                 # are the instance's own class's methods (tacker's wsgi.Router calls `_setup_routes`)
-                out += self.base_init(pf, names, path, name.split(".")[0])
+                out += self.base_method(pf, names, path, name.split(".")[0], "__init__")
                 continue
             if head == "self" and rest and "." in name:  # a method of the same class: `self._datastore_router(m)`
                 own = f"{instance[1]}.{rest}" if instance is not None else ""
@@ -264,7 +317,8 @@ class _CallGraph:
                     out.append((path, f"{name.split('.')[0]}.{rest}"))
                 continue
             if head == "cls" and not rest and "." in name:  # a classmethod factory's `return cls(ProjectMapper())`
-                out.append((path, f"{name.split('.')[0]}.__init__"))
+                out.append((instance[0], f"{instance[1]}.__init__") if instance is not None
+                           else (path, f"{name.split('.')[0]}.__init__"))  # (the class it was called on)
                 continue
             if not rest and any(s.name == head and s.kind == "function" for s in self.facts[path].symbols):
                 out.append((path, head))
@@ -281,8 +335,9 @@ class _CallGraph:
                     out.append((there, f"{function_name}.__init__"))
         return out
 
-    def base_init(self, pf: ParsedFile, names: dict[str, str], path: str, cls: str) -> list[tuple[str, str]]:
-        """The `__init__` of the first base of class `cls` of this file, the package's own."""
+    def base_method(self, pf: ParsedFile, names: dict[str, str], path: str, cls: str,
+                    method: str) -> list[tuple[str, str]]:
+        """The method (`__init__`, say) of the first base of class `cls` of this file, the package's own."""
         for node in pf.tree.root_node.named_children:
             if node.type == "class_definition" and pf.text(node.child_by_field_name("name")) == cls:
                 bases = node.child_by_field_name("superclasses")
@@ -293,9 +348,9 @@ class _CallGraph:
                 if head in names:
                     module, _, base = absolute(f"{names[head]}.{rest}" if rest else names[head], path).rpartition(".")
                     there = self.modules.get(module)
-                    return [(there, f"{base}.__init__")] if there is not None else []
+                    return [(there, f"{base}.{method}")] if there is not None else []
                 if written and not rest:
-                    return [(path, f"{written}.__init__")]
+                    return [(path, f"{written}.{method}")]
         return []
 
     def load(self, path: str) -> tuple[ParsedFile, dict[str, str]] | None:

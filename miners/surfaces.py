@@ -315,6 +315,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
+            or b"ResourceExtension" in tokens and b"ResourceExtension(" in source  # _Python.resource_extensions
             or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
             or b"connect(" in source and _PY_CONDITION_NAME.search(source) is not None  # tacker's _setup_route
             or not tokens.isdisjoint(_PY_FRAMEWORK_WORDS) and _PY_FRAMEWORK_IMPORT.search(source) is not None
@@ -390,6 +391,16 @@ def py_may_declare(parsed: ParsedFile) -> bool:
         if word != b"Group" and _py_called(root, m.start(), m.start() + len(word)) is not None:
             return True
     return False
+
+
+_PROJECT_MAPPER = re.compile(rb"\nclass ProjectMapper\b[^\n]*:\n(?:[ \t]+[^\n]*\n|[ \t]*\n)*")
+
+
+def project_mapper_twice(source: bytes) -> bool:
+    """Whether the module's `class ProjectMapper` maps each resource twice, under `{project_id}/`
+    and without it (cinder's, masakari's: `routes.Mapper.resource(...)` called twice), not once."""
+    found = _PROJECT_MAPPER.search(b"\n" + source) if b"class ProjectMapper" in source else None
+    return found is not None and found[0].count(b"Mapper.resource(") >= 2
 
 
 def _py_called(root: Any, start: int, end: int) -> Any:
@@ -1010,6 +1021,7 @@ class _Python:
             self._import(node)
         self.strings: dict[str, str] = {}
         self._constants()
+        self._bound: dict[str, Any] = {}  # a loop's names while its body's paths are read once per row
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, constructor call)
         self._route_aliases: dict[str, str] = {}  # a name for an app's route() (FastHTML's rt) -> the app
         for node in self.assignments:
@@ -1225,6 +1237,7 @@ class _Python:
         self.tornado()
         self.handler_lists()
         self.routes_mapper()
+        self.resource_extensions()
         self.falcon()
         self.method_tables()
         self.twisted()
@@ -1944,6 +1957,26 @@ class _Python:
         parts = self.text_value(node, node, 0)
         return "".join(parts) if parts is not None else None
 
+    def paths_over_loop(self, call: Any, node: Any) -> list[str | None]:
+        """The path `node` makes, or one per row of a literal table a loop around `call` walks when
+        it is made from the loop's names (manila's `for path_prefix in ['/{project_id}', '']:` before
+        `mapper.connect(..., "%s/shares" % path_prefix, ...)`)."""
+        path = self.path_of(node)
+        loop = _enclosing(call, "for_statement") if path is None and node is not None else None
+        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right")) \
+            if loop is not None else None
+        used = {self.pf.text(n) for n in descendants(node, "identifier")} if rows else set()
+        if not rows or not any(name in used for name in rows[0]):
+            return [path]
+        out: list[str | None] = []
+        for row in rows:
+            self._bound = row
+            try:
+                out.append(self.path_of(node))
+            finally:
+                self._bound = {}
+        return list(dict.fromkeys(out))
+
     def paths_of(self, call: Any, node: Any, view: Any, handler: str | None) -> list[tuple[str | None, str | None]]:
         """(path, handler) pairs of one registration: one, or one per key of the dict a loop walks."""
         if node.type == "identifier" and view is not None and view.type == "identifier":
@@ -2044,6 +2077,8 @@ class _Python:
             loaded = self.config_file(self.pf.text(node)) if node is not None and node.type == "identifier" else None
             return [DEFERRED + CONFIG_FILE + loaded + "#" + "\x1f".join(keys) + DEFERRED] if loaded else None
         if kind in ("identifier", "attribute"):
+            if kind == "identifier" and self.pf.text(node) in self._bound:
+                return self.text_value(self._bound[self.pf.text(node)], at, depth + 1)
             known = self.resolve(node)
             if known is not None:
                 return [known]
@@ -2116,6 +2151,8 @@ class _Python:
     def formatted(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """`"...%s..." % value` or `% (a, b)`: a template of plain `%s` only, every value known."""
         template = self.text_value(node.child_by_field_name("left"), at, depth + 1)
+        if template is not None and not any(DEFERRED in part for part in template):
+            template = ["".join(template)]  # `"%s/shares/{share_id}" "/export_locations" % prefix`
         right = node.child_by_field_name("right")
         if template is None or len(template) != 1 or right is None:
             return None
@@ -2751,33 +2788,40 @@ class _Python:
                 self.mapper_resource(call, positional, keywords)
                 continue
             # (a name the function binds, maybe more than once: trove's `path = '/{tenant_id}/...'`, `path + '/x'`)
-            texts = [self.path_of(p) for p in positional[:2]]
-            path = texts[1] if len(texts) > 1 and texts[1] is not None else texts[0] if texts else None
-            if path is None and positional:
+            first = self.path_of(positional[0]) if positional else None
+            second = self.paths_over_loop(call, positional[1]) if len(positional) > 1 else [None]
+            paths = second if second != [None] else [first]
+            if paths == [None] and positional:
                 self.mapper_table(call, positional[1] if len(positional) > 1 else positional[0], keywords)
                 continue
-            if path is not None and receiver in prefixes and (path == "" or path.startswith("/")):
-                path = prefixes[receiver] + path  # (its connect's "" is the prefix itself)
-            if path is None or not path.startswith("/") or " " in path:
-                continue
-            given = keywords.get("conditions")
-            if given is not None and given.type == "dictionary":
-                conditions = py_literal(self.pf, given)
-                value = conditions.get("method") if isinstance(conditions, dict) else None
-            elif given is not None and given.type == "call" and self.callee_last(given) == "dict":
-                value = py_literal(self.pf, py_args(given.child_by_field_name("arguments"))[1].get("method"))
-            else:
-                value = None
-            value = [value] if isinstance(value, str) else value
-            if given is not None and not (isinstance(value, list) and value and
-                                          all(isinstance(v, str) and v.lower() in HTTP_VERBS for v in value)):
-                continue  # conditions it does not spell: not guessed
-            methods = [v.upper() for v in value] if value else ["ANY"]
-            path = _ROUTES_REQUIREMENT.sub(r"{\1}", path)
-            for method in dict.fromkeys(methods):
-                self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
-                                         detail={"method": method, "path": path,
-                                                 **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
+            for path in paths:
+                self.mapper_connect(call, receiver, path, keywords, prefixes)
+
+    def mapper_connect(self, call: Any, receiver: str, path: str | None, keywords: dict[str, Any],
+                       prefixes: dict[str, str]) -> None:
+        """One `mapper.connect(name, path, conditions=...)`: a route per method its conditions name."""
+        if path is not None and receiver in prefixes and (path == "" or path.startswith("/")):
+            path = prefixes[receiver] + path  # (its connect's "" is the prefix itself)
+        if path is None or not path.startswith("/") or " " in path:
+            return
+        given = keywords.get("conditions")
+        if given is not None and given.type == "dictionary":
+            conditions = py_literal(self.pf, given)
+            value = conditions.get("method") if isinstance(conditions, dict) else None
+        elif given is not None and given.type == "call" and self.callee_last(given) == "dict":
+            value = py_literal(self.pf, py_args(given.child_by_field_name("arguments"))[1].get("method"))
+        else:
+            value = None
+        value = [value] if isinstance(value, str) else value
+        if given is not None and not (isinstance(value, list) and value and
+                                      all(isinstance(v, str) and v.lower() in HTTP_VERBS for v in value)):
+            return  # conditions it does not spell: not guessed
+        methods = [v.upper() for v in value] if value else ["ANY"]
+        path = _ROUTES_REQUIREMENT.sub(r"{\1}", path)
+        for method in dict.fromkeys(methods):
+            self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
+                                     detail={"method": method, "path": path,
+                                             **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
 
     def mapper_table(self, call: Any, path: Any, keywords: dict[str, Any]) -> None:
         """`mapper.connect(r['name'], path_prefix + r['url'], conditions={'method': ...})` in a loop over
@@ -2802,8 +2846,31 @@ class _Python:
     # what Routes' mapper.resource() maps a collection to (its `new` and `edit` forms are left out:
     # a REST controller seldom has those actions, and the mapper answers them with its error)
     _RESOURCE_ROUTES = (("GET", ""), ("POST", ""), ("GET", "/{id}"), ("PUT", "/{id}"), ("DELETE", "/{id}"))
+    _RESOURCE_ACTIONS = ("index", "create", "show", "update", "delete")  # what each of those calls
 
-    def mapper_resource(self, call: Any, positional: list[Any], keywords: dict[str, Any]) -> None:
+    def resource_extensions(self) -> None:
+        """OpenStack's API extensions (nova's heritage: cinder, masakari): an extension's
+        `get_resources()` returns `ResourceExtension('os-volume-transfer', Controller(),
+        collection_actions={'detail': 'GET'}, member_actions={'accept': 'POST'})`, or with
+        `parent=dict(member_name='type', collection_name='types')`, and the router that loads the
+        extensions maps each with `mapper.resource(collection, collection, ...)`: the same routes,
+        marked so that assembly serves them where that router is (miners/paste_deploy.py)."""
+        if b"ResourceExtension(" not in self.pf.source:
+            return
+        for call, _, attr in self.call_info():
+            if attr != "ResourceExtension":
+                continue
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            collection = positional[0] if positional else keywords.get("collection")
+            given = {key: positional[i] if len(positional) > i else keywords.get(name)
+                     for i, (key, name) in enumerate((("", ""), ("controller", "controller"), ("parent_resource", "parent"),
+                                                      ("collection", "collection_actions"),
+                                                      ("member", "member_actions"))) if key}
+            self.mapper_resource(call, [collection, collection], {k: v for k, v in given.items() if v is not None},
+                                 {"extension": True})
+
+    def mapper_resource(self, call: Any, positional: list[Any], keywords: dict[str, Any],
+                        marked: dict[str, Any] | None = None) -> None:
         """Routes' `mapper.resource("datastore", "datastores", path_prefix="/{tenant_id}",
         collection={"detail": "GET"}, member={"action": "POST"})`: the collection's index and create,
         the member's show, update and delete, and the extra actions the keywords name."""
@@ -2811,23 +2878,77 @@ class _Python:
         if not collection or " " in collection:
             return
         given = self.resolve(keywords.get("path_prefix"))
-        if given is None and "parent_resource" not in keywords and self.project_mapper():
-            # OpenStack's ProjectMapper (nova, cinder, karbor): its resource() puts each collection
-            # under `{project_id}/` when the router is made with one
-            given = "/{project_id}"
-        base = _join_paths(given or "", "/" + collection.lstrip("/"))
-        routes = list(self._RESOURCE_ROUTES)
+        parent = self.parent_resource(keywords.get("parent_resource"), call)
+        if given is None and "parent_resource" in keywords:
+            if parent is None:
+                return  # a parent it does not spell: not guessed
+            given = parent
+        # OpenStack's ProjectMapper (nova, cinder, karbor): its resource() maps each collection (and
+        # each parent's) under `{project_id}/` when the router is made with one (and again without it
+        # where this file's ProjectMapper does that too: cinder's)
+        projected = (given is None or given == parent) and self.project_mapper()
+        forms = ["/{project_id}" + (given or "")] + ([given or ""] if project_mapper_twice(self.pf.source) else []) \
+            if projected else [given or ""]
+        bases = [_join_paths(prefix, "/" + collection.lstrip("/")) for prefix in forms]
+        actions = self.controller_actions(keywords.get("controller"))
+        routes = [r for r, action in zip(self._RESOURCE_ROUTES, self._RESOURCE_ACTIONS)
+                  if actions is None or action in actions]
         for key, under in (("collection", ""), ("member", "/{id}")):
             extra = py_literal(self.pf, keywords[key]) if keywords.get(key) is not None else None
             for action, method in (extra.items() if isinstance(extra, dict) else ()):
                 if isinstance(action, str) and isinstance(method, str) and method.lower() in (*HTTP_VERBS, "any"):
                     routes.append((method.upper(), f"{under}/{action}"))
         within = _py_function_name(self.pf, call)
-        for method, rest in dict.fromkeys(routes):
-            path = base + rest
-            self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
-                                     detail={"method": method, "path": path, "resource_of": collection,
-                                             **({"within": within} if within else {})}))
+        for base in bases:
+            for method, rest in dict.fromkeys(routes):
+                path = base + rest
+                self.out.append(_surface("http-route", _route_name(method, path), call, "routes",
+                                         detail={"method": method, "path": path, "resource_of": collection,
+                                                 **({"within": within} if within else {}), **(marked or {})}))
+
+    def controller_actions(self, node: Any) -> set[str] | None:
+        """The methods of a Routes resource's controller made here (`SegmentsController()`, a class of
+        this file whose bases are this file's or a framework's `Controller`): what its standard
+        routes can call; None when the controller is made elsewhere (`self.resources["shares"]`)."""
+        name = self.pf.text(node.child_by_field_name("function")) if node is not None and node.type == "call" else ""
+        methods: set[str] = set()
+        todo, seen = [name], set()
+        while todo:
+            current = todo.pop()
+            cls = next((c for c in self.pf.tree.root_node.named_children if c.type == "class_definition"
+                        and self.pf.text(c.child_by_field_name("name")) == current), None)
+            if cls is None or current in seen:
+                return None
+            seen.add(current)
+            body = cls.child_by_field_name("body")
+            for stmt in body.named_children if body is not None else ():
+                fn = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+                if fn is not None and fn.type == "function_definition":
+                    methods.add(self.pf.text(fn.child_by_field_name("name")))
+            bases = cls.child_by_field_name("superclasses")
+            for base in bases.named_children if bases is not None else ():
+                written = self.pf.text(base)
+                if written != "object" and not ("." in written and written.endswith("Controller")):
+                    todo.append(written)  # (this file's own base; a framework's `wsgi.Controller` adds none)
+        return methods
+
+    def parent_resource(self, node: Any, at: Any) -> str | None:
+        """The path Routes puts a child resource under, `/types/{type_id}` of
+        `parent_resource=dict(member_name="type", collection_name="types")` (or a dict literal, or a
+        name bound to one)."""
+        if node is not None and node.type == "identifier":
+            node = self.value_of(node, at)
+        if node is not None and node.type == "call" and self.callee_last(node) == "dict":
+            named = py_args(node.child_by_field_name("arguments"))[1]
+            values = {k: self.resolve(v) for k, v in named.items()}
+        else:
+            literal = py_literal(self.pf, node) if node is not None and node.type == "dictionary" else None
+            values = literal if isinstance(literal, dict) else {}
+        member, collection = values.get("member_name"), values.get("collection_name")
+        if not isinstance(member, str) or not isinstance(collection, str) or not member or not collection.strip("/") \
+                or "/" in member or " " in member + collection:
+            return None
+        return f"/{collection.strip('/')}/{{{member}_id}}"  # (trove's parent collection `{tenant_id}/instances`)
 
     def project_mapper(self) -> bool:
         """Whether this file makes the router's mapper as OpenStack's `ProjectMapper()`."""

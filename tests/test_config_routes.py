@@ -174,7 +174,9 @@ def test_app_prefixes_follow_composites_and_pipelines_from_each_root():
     found = app_prefixes("api-paste.ini", PASTE_INI)
     assert found == {"svc.versions:api_versions": {"/": ("api-paste.ini", 2)},
                      "svc.service:appv2_factory": {"/v2": ("api-paste.ini", 24)},
-                     "oslo_middleware:Healthcheck.app_factory": {"/healthcheck": ("api-paste.ini", 15)}}
+                     "oslo_middleware:Healthcheck.app_factory": {"/healthcheck": ("api-paste.ini", 15)},
+                     # a pipeline's filter sees what is below the pipeline's prefix (a package's may serve routes)
+                     "keystonemiddleware.auth_token:filter_factory": {"/": ("api-paste.ini", 11)}}
     # an app reached under two prefixes is served under both; a cycle ends; bad INI gives nothing
     twice = PASTE_INI + "\n[composite:admin]\nuse = egg:Paste#urlmap\n/admin = appv2\n/loop = admin\n"
     assert set(app_prefixes("a.ini", twice)["svc.service:appv2_factory"]) == {"/v2", "/admin"}
@@ -622,3 +624,210 @@ class PkgmRouter(wsgi.Router):
     _tree(tmp_path / "alone", alone)
     (tmp_path / "a").mkdir()
     assert "GET /vnf_packages" in _routes(tmp_path / "a", capsys, tmp_path / "alone")
+
+
+_OPENSTACK_BASE = '''
+import routes
+
+
+class ProjectMapper(routes.Mapper):
+    def resource(self, member_name, collection_name, **kwargs):
+        kwargs['path_prefix'] = '{project_id}/'
+        routes.Mapper.resource(self, member_name, collection_name, **kwargs)
+        del kwargs['path_prefix']
+        routes.Mapper.resource(self, member_name, collection_name, **kwargs)
+
+
+class APIRouter(object):
+    @classmethod
+    def factory(cls, global_config, **local_config):
+        return cls()
+
+    def __init__(self, ext_mgr=None):
+        mapper = ProjectMapper()
+        self.resources = {}
+        self._setup_routes(mapper)
+        self._setup_ext_routes(mapper, ext_mgr)
+
+    def _setup_ext_routes(self, mapper, ext_mgr):
+        for resource in ext_mgr.get_resources():
+            mapper.resource(resource.collection, resource.collection, controller=resource.controller)
+
+    def _setup_routes(self, mapper):
+        raise NotImplementedError()
+'''
+
+
+def test_a_router_that_inherits_its_factory_and_init_is_served_under_the_paste_prefix(tmp_path, capsys):
+    """manila: `paste.app_factory = svc.api.v2.router:APIRouter.factory`, a router whose `factory`
+    and `__init__` are its base's (another module's): its own `_setup_routes` is reached, under /v2.
+    A connect in `for path_prefix in ['/{project_id}', '']:` is a route per row, its path
+    `"%s/shares/{share_id}" "/export_locations" % path_prefix` (a template in two literals); a
+    resource with `parent_resource=dict(member_name="type", collection_name="types")` is under the
+    parent's member."""
+    router = '''
+from svc.api import openstack
+
+
+class APIRouter(openstack.APIRouter):
+    def _setup_routes(self, mapper):
+        for path_prefix in ['/{project_id}', '']:
+            mapper.connect("shares",
+                           "%s/shares/{share_id}"
+                           "/export_locations" % path_prefix,
+                           controller=None, action="index", conditions={"method": ["GET"]})
+        mapper.resource("extra_spec", "extra_specs", controller=self.resources["extra_specs"],
+                        parent_resource=dict(member_name="type", collection_name="types"))
+'''
+    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v2: apiv2\n\n"
+                                       "[app:apiv2]\npaste.app_factory = svc.api.v2.router:APIRouter.factory\n"),
+             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
+             "svc/api/v2/__init__.py": "", "svc/api/v2/router.py": router}
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    specs = ["GET /v2/types/{type_id}/extra_specs",
+             "GET /v2/types/{type_id}/extra_specs/{id}", "DELETE /v2/types/{type_id}/extra_specs/{id}"]
+    assert {"GET /v2/shares/{share_id}/export_locations", "GET /v2/{project_id}/shares/{share_id}/export_locations",
+            *specs} <= set(routes), sorted(routes)
+    assert "GET /v2/extra_specs" not in routes and "GET /extra_specs" not in routes
+    # what the inherited __init__ calls is what is served there: without its call, the routes stay at the root
+    alone = {**files, "svc/api/openstack/__init__.py": _OPENSTACK_BASE.replace(
+        "        self._setup_routes(mapper)\n", "")}
+    _tree(tmp_path / "alone", alone)
+    (tmp_path / "a").mkdir()
+    assert "GET /shares/{share_id}/export_locations" in _routes(tmp_path / "a", capsys, tmp_path / "alone")
+
+
+def test_openstack_resource_extensions_are_served_where_the_router_that_loads_them_is(tmp_path, capsys):
+    """cinder, masakari: an extension's `get_resources()` returns `ResourceExtension(alias,
+    Controller(), collection_actions={'detail': 'GET'}, member_actions={'accept': 'POST'})` (or with
+    `parent=` a dict bound before it); the router reached from the INI's app asks the extension
+    manager for them (`ext_mgr.get_resources()`) and maps them on its ProjectMapper: each is served
+    under /v3, with `{project_id}/` and without. Only the standard routes whose action the
+    controller defines are served (its `index` and `accept`, no `update`)."""
+    router = '''
+from svc.api import openstack
+
+
+class APIRouter(openstack.APIRouter):
+    def _setup_routes(self, mapper):
+        pass
+'''
+    transfer = '''
+from svc.api import extensions
+from svc.api.openstack import wsgi
+
+
+class TransferController(wsgi.Controller):
+    def index(self, req):
+        pass
+
+    def show(self, req, id):
+        pass
+
+    def create(self, req, body):
+        pass
+
+    def delete(self, req, id):
+        pass
+
+    def accept(self, req, id, body):
+        pass
+
+
+class HostsController(wsgi.Controller):
+    def index(self, req, segment_id):
+        pass
+
+
+class Volume_transfer(extensions.ExtensionDescriptor):
+    alias = "os-volume-transfer"
+
+    def get_resources(self):
+        parent = {'member_name': 'segment', 'collection_name': 'segments'}
+        return [extensions.ResourceExtension(Volume_transfer.alias, TransferController(),
+                                             collection_actions={'detail': 'GET'},
+                                             member_actions={'accept': 'POST'}),
+                extensions.ResourceExtension('hosts', HostsController(), parent=parent, member_name='host')]
+'''
+    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v3: apiv3\n\n"
+                                       "[app:apiv3]\npaste.app_factory = svc.api.v3.router:APIRouter.factory\n"),
+             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
+             "svc/api/extensions.py": "class ResourceExtension(object):\n    pass\n",
+             "svc/api/v3/__init__.py": "", "svc/api/v3/router.py": router,
+             "svc/api/contrib/__init__.py": "", "svc/api/contrib/volume_transfer.py": transfer}
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    served = sorted(n for n in routes if "transfer" in n or "hosts" in n)
+    want = {"GET /v3/os-volume-transfer", "GET /v3/{project_id}/os-volume-transfer", "POST /v3/os-volume-transfer",
+            "GET /v3/os-volume-transfer/detail", "POST /v3/os-volume-transfer/{id}/accept",
+            "GET /v3/os-volume-transfer/{id}", "DELETE /v3/os-volume-transfer/{id}",
+            "GET /v3/segments/{segment_id}/hosts", "GET /v3/{project_id}/segments/{segment_id}/hosts"}
+    assert want <= set(served), served
+    assert not [n for n in served if n.startswith("PUT ") or n.endswith("hosts/{id}")], served
+    # karbor's ProjectMapper maps each resource once, under `{project_id}/` only
+    once = {**files, "svc/api/openstack/__init__.py": _OPENSTACK_BASE.replace(
+        "        del kwargs['path_prefix']\n        routes.Mapper.resource(self, member_name, collection_name, **kwargs)\n",
+        "")}
+    _tree(tmp_path / "once", once)
+    (tmp_path / "o").mkdir()
+    projected = _routes(tmp_path / "o", capsys, tmp_path / "once")
+    assert "GET /v3/{project_id}/os-volume-transfer" in projected and "GET /v3/os-volume-transfer" not in projected
+    # a router that never asks for the extensions' resources: they are not served under its prefix
+    quiet = {**files, "svc/api/openstack/__init__.py": _OPENSTACK_BASE.replace("ext_mgr.get_resources()", "[]")}
+    _tree(tmp_path / "quiet", quiet)
+    (tmp_path / "q").mkdir()
+    alone = _routes(tmp_path / "q", capsys, tmp_path / "quiet")
+    assert "GET /os-volume-transfer" in alone and not any(n.startswith("GET /v3/os-volume") for n in alone)
+
+
+def test_resource_extensions_a_pipeline_filter_serves_under_the_pipelines_prefix(tmp_path, capsys):
+    """trove: the extensions are mapped by a filter of the pipeline (`extensions troveapp`, whose
+    `paste.filter_factory = svc.common.extensions:factory` makes the `ExtensionMiddleware` asking
+    the manager for them): they are served under the pipeline's /v1.0; a parent collection may be a
+    path (`'{tenant_id}/instances'`)."""
+    middleware = '''
+import routes
+
+
+class ExtensionMiddleware(object):
+    def __init__(self, application, ext_mgr=None):
+        mapper = routes.Mapper()
+        for resource_ext in ext_mgr.get_resources():
+            mapper.resource(resource_ext.collection, resource_ext.collection)
+
+
+def factory(global_config, **local_config):
+    def _factory(app):
+        return ExtensionMiddleware(app)
+    return _factory
+'''
+    mysql = '''
+from svc.common import extensions
+
+
+class SchemaController(object):
+    def index(self, req, tenant_id, instance_id):
+        pass
+
+
+class Mysql(object):
+    def get_resources(self):
+        return [extensions.ResourceExtension(
+            'databases', SchemaController(),
+            parent={'member_name': 'instance', 'collection_name': '{tenant_id}/instances'})]
+'''
+    ini = ("[composite:svc]\nuse = egg:Paste#urlmap\n/v1.0: api\n\n[pipeline:api]\npipeline = authtoken extensions app\n\n"
+           "[filter:authtoken]\npaste.filter_factory = keystonemiddleware.auth_token:filter_factory\n\n"
+           "[filter:extensions]\npaste.filter_factory = svc.common.extensions:factory\n\n"
+           "[app:app]\npaste.app_factory = svc.api:app_factory\n")
+    files = {"etc/svc/api-paste.ini": ini, "svc/__init__.py": "", "svc/api.py": "def app_factory(conf):\n    pass\n",
+             "svc/common/__init__.py": "", "svc/common/extensions.py": middleware,
+             "svc/extensions/__init__.py": "", "svc/extensions/mysql.py": mysql}
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    assert "GET /v1.0/{tenant_id}/instances/{instance_id}/databases" in routes, sorted(routes)
+    # the filter out of the pipeline: nothing serves the extensions under /v1.0
+    _tree(tmp_path / "out", {**files, "etc/svc/api-paste.ini": ini.replace("authtoken extensions app", "authtoken app")})
+    (tmp_path / "o").mkdir()
+    assert "GET /{tenant_id}/instances/{instance_id}/databases" in _routes(tmp_path / "o", capsys, tmp_path / "out")
