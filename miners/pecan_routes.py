@@ -71,10 +71,11 @@ def pecan_controllers(parsed: ParsedFile) -> tuple[list[PecanController], list[t
                 names.setdefault(module.split(".")[0], module.split(".")[0])
     out = []
     uses_pecan = b"pecan" in source
+    instances = _module_instances(parsed, names)
     for node in root.named_children:
         cls = node.child_by_field_name("definition") if node.type == "decorated_definition" else node
         if cls is not None and cls.type == "class_definition":
-            found = _controller(parsed, cls, names, uses_pecan)
+            found = _controller(parsed, cls, names, uses_pecan, instances)
             if found is not None:
                 out.append(found)
     roots = _named_roots(parsed) if b"root" in source else []
@@ -112,7 +113,33 @@ def _dotted(text: str, names: dict[str, str]) -> str:
     return (bound + ("." + rest if rest else "")) if bound else text
 
 
-def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan: bool) -> PecanController | None:
+def _module_instances(parsed: ParsedFile, names: dict[str, str]) -> dict[str, str]:
+    """{module-level name: the controller class it is an instance of}, ironic's `V1 = v1.Controller()`."""
+    out = {}
+    for stmt in parsed.tree.root_node.named_children:
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        left = node.child_by_field_name("left") if node.type == "assignment" else None
+        target = _child_class(parsed, node.child_by_field_name("right"), names) if left is not None and \
+            left.type == "identifier" else None
+        if target:
+            out[parsed.text(left)] = target
+    return out
+
+
+def _tables(parsed: ParsedFile, body: Any) -> dict[str, Any]:
+    """{class attribute: its dict literal}, ironic's `_subcontroller_map = {'nodes': NodesController(), ...}`."""
+    out = {}
+    for stmt in body.named_children if body is not None else ():
+        node = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else stmt
+        left = node.child_by_field_name("left") if node.type == "assignment" else None
+        right = node.child_by_field_name("right") if left is not None else None
+        if left is not None and left.type == "identifier" and right is not None and right.type == "dictionary":
+            out[parsed.text(left)] = right
+    return out
+
+
+def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan: bool,
+                instances: dict[str, str] | None = None) -> PecanController | None:
     """The class as a controller; in a module that uses Pecan, every class (a base without exposed
     methods of its own still makes its subclasses RestControllers)."""
     text = parsed.text
@@ -142,7 +169,7 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
             if method in _DISPATCH:
                 dispatches = True
                 if method == "_lookup":
-                    children += _lookup_children(parsed, definition, names)
+                    children += _lookup_children(parsed, definition, names, _tables(parsed, body), instances or {})
             elif method == "__init__":
                 children += _held_by_init(parsed, definition, names)
         if node.type == "string" and not doc and not children and not exposed:
@@ -164,7 +191,8 @@ def _controller(parsed: ParsedFile, cls: Any, names: dict[str, str], uses_pecan:
             if how is not None and how[1] is not None:  # a generic method's handler of another HTTP method
                 name = how[1]
             if how is not None and not name.startswith("_"):  # (_route, _lookup, _default: run-time dispatch)
-                params = _path_parameters(parsed, definition)
+                body_args = _body_arguments(parsed, stmt)
+                params = [p for p in _path_parameters(parsed, definition) if p not in body_args]
                 line = definition.start_point[0] + 1
                 if how[1] is not None:
                     handlers.add(len(exposed))
@@ -189,6 +217,19 @@ def _decorators(decorated: Any) -> list[tuple[Any, Any]]:
         if dec.type == "decorator" and dec.named_children:
             expr = dec.named_children[0]
             out.append((expr, expr.child_by_field_name("function") if expr.type == "call" else expr))
+    return out
+
+
+def _body_arguments(parsed: ParsedFile, decorated: Any) -> set[str]:
+    """The parameters a decorator fills with the request's body, ironic's `@method.body('node')`
+    (`kwargs[body_arg] = pecan.request.json`): they take no path segment."""
+    out = set()
+    for expr, callee in _decorators(decorated):
+        args = expr.child_by_field_name("arguments") if expr.type == "call" else None
+        given = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if callee is not None and parsed.text(callee).rpartition(".")[2] == "body" and len(given) == 1 and \
+                given[0].type == "string":
+            out.add(parsed.text(given[0]).strip("'\""))
     return out
 
 
@@ -265,11 +306,16 @@ def _set_from_table(parsed: ParsedFile, loop: Any, body: Any, names: dict[str, s
     return out
 
 
-def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> list[tuple[str, str, int]]:
+def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str], tables: dict[str, Any],
+                     instances: dict[str, str]) -> list[tuple[str, str, int]]:
     """The controllers `_lookup(self, name, *remainder)` hands the rest of the path to: each
     `return X(...), remainder`, at the segments an enclosing `if name == 'acl':` compares (or
     `remainder[0] == 'secrets'`, or a name bound to `remainder[0]`), else at any segment
-    (`{name}`, barbican's `/secrets/{secret_id}`)."""
+    (`{name}`, barbican's `/secrets/{secret_id}`). A controller looked up in a table of the class
+    (ironic's `controller = self._subcontroller_map.get(primary_key)`, `return controller, remainder`,
+    or `subcontroller(node_ident=ident)` for `remainder[0]`) is at each key of it; a module's instance
+    (`return V1, remainder` of `V1 = v1.Controller()`) at `{name}`, or at `v1` when its name says
+    the version, as a version controller's does."""
     params = lookup.child_by_field_name("parameters")
     plain = [parsed.text(p) for p in params.named_children if p.type == "identifier"] if params is not None else []
     if len(plain) < 2:
@@ -281,27 +327,85 @@ def _lookup_children(parsed: ParsedFile, lookup: Any, names: dict[str, str]) -> 
     if len(plain) > 2:  # mistral's `_lookup(self, identifier, sub_resource, *remainder)`
         nexts.add(plain[2])
     out = []
+    looked_up: dict[str, tuple[Any, str]] = {}  # a local bound to a table's entry -> (the table, what keys it)
     stack = [lookup.child_by_field_name("body")]
     while stack:
         node = stack.pop()
         if node is None or node.type in ("function_definition", "class_definition", "lambda"):
             continue
-        if node.type == "assignment" and nexts:  # octavia's `controller = remainder[0]`
+        if node.type == "assignment":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is not None and left.type == "identifier" and right is not None and \
-                    parsed.text(right).replace(" ", "") in nexts:
+            if nexts and left is not None and left.type == "identifier" and right is not None and \
+                    parsed.text(right).replace(" ", "") in nexts:  # octavia's `controller = remainder[0]`
                 nexts.add(parsed.text(left))
+            entry = _table_entry(parsed, right, tables) if left is not None and left.type == "identifier" else None
+            if entry is not None:
+                looked_up[parsed.text(left)] = entry
         if node.type == "return_statement" and node.named_children:
             value = node.named_children[0]
             first = value.named_children[0] if value.type in ("expression_list", "tuple") and value.named_children \
                 else None
+            called = first.child_by_field_name("function") if first is not None and first.type == "call" else first
+            entry = looked_up.get(parsed.text(called)) if called is not None and called.type == "identifier" else None
+            if entry is not None:
+                table, key = entry
+                line = node.start_point[0] + 1
+                at = "" if key == segment else f"{{{segment}}}/" if key in nexts else None
+                out += [(f"{at}{k}", t, line) for k, t in _table_controllers(parsed, table, names)] \
+                    if at is not None else []
+                continue
             target = _child_class(parsed, first, names)
+            if target is None and first is not None and first.type == "identifier" and \
+                    parsed.text(first) in instances:
+                target = instances[parsed.text(first)]
+                version = re.fullmatch(r"V(\d+)", parsed.text(first))
+                if version and not _compared(parsed, node, lookup, segment, nexts):
+                    out.append((f"v{version[1]}", target, node.start_point[0] + 1))
+                    continue
             if target:
                 line = node.start_point[0] + 1
                 out += [(at, target, line) for at in _compared(parsed, node, lookup, segment, nexts)
                         or [f"{{{segment}}}"]]
             continue
         stack.extend(reversed(node.named_children))  # (in order: an alias is bound before it is tested)
+    return out
+
+
+def _table_entry(parsed: ParsedFile, node: Any, tables: dict[str, Any]) -> tuple[Any, str] | None:
+    """(the class's table, the key's text) of `self._subcontroller_map.get(key)` or `[key]`."""
+    if node is None:
+        return None
+    if node.type == "call":
+        function = node.child_by_field_name("function")
+        args = [a for a in node.child_by_field_name("arguments").named_children if a.type != "comment"]
+        if function is None or function.type != "attribute" or \
+                parsed.text(function.child_by_field_name("attribute")) != "get" or not args:
+            return None
+        owner, key = function.child_by_field_name("object"), args[0]
+    elif node.type == "subscript":
+        owner, key = node.child_by_field_name("value"), node.child_by_field_name("subscript")
+    else:
+        return None
+    written = parsed.text(owner).replace(" ", "") if owner is not None else ""
+    table = tables.get(written.removeprefix("self.")) if written.startswith("self.") else None
+    return (table, parsed.text(key).replace(" ", "")) if table is not None and key is not None else None
+
+
+def _table_controllers(parsed: ParsedFile, table: Any, names: dict[str, str]) -> list[tuple[str, str]]:
+    """(key, controller class) of each entry of a table of controllers: instances or classes."""
+    out = []
+    for pair in table.named_children:
+        key = pair.child_by_field_name("key") if pair.type == "pair" else None
+        value = pair.child_by_field_name("value") if key is not None else None
+        segment = parsed.text(key).strip("'\"") if key is not None and key.type == "string" else ""
+        if not segment or "/" in segment or value is None:
+            continue
+        target = _child_class(parsed, value, names)
+        if target is None and value.type in ("identifier", "attribute") and \
+                parsed.text(value).rpartition(".")[2][:1].isupper():
+            target = _dotted(parsed.text(value), names)  # (the class itself: `'ports': port.PortsController`)
+        if target:
+            out.append((segment, target))
     return out
 
 

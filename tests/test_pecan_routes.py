@@ -292,3 +292,43 @@ def test_verbs_the_packages_rest_controller_names_under_the_prefix_paste_serves_
 def test_without_the_paste_file_the_root_serves_at_its_own_paths(tmp_path, capsys):
     files = {k: v for k, v in PASTE_ROOT.items() if not k.endswith(".ini")}
     assert "GET /zones" in mined_routes(tmp_path, capsys, files)
+
+
+def test_lookups_by_a_table_of_controllers_a_version_instance_and_a_body_argument(tmp_path, capsys):
+    """ironic: the root's `_lookup` returns a module's instance, `return V1, remainder` of `V1 =
+    v1.Controller()` (at `v1`, the version its name says); that one's `_lookup` returns `controller
+    = self._subcontroller_map.get(primary_key)`, each key a segment of the controller it holds (an
+    instance or a class); the nodes controller's `_lookup(self, ident, *remainder)` returns
+    `subcontroller(node_ident=ident), remainder[1:]` of `self._subcontroller_map.get(remainder[0])`,
+    at `{ident}/ports`. `@method.body('node')` fills `node` with the request body: no segment."""
+    root = (
+        "import pecan\n\nfrom svc.controllers import v1\n\nV1 = v1.Controller()\n\n\nclass RootController(object):\n"
+        "    @pecan.expose()\n    def _lookup(self, primary_key, *remainder):\n"
+        "        if primary_key and primary_key != 'v1':\n            remainder = [primary_key] + list(remainder)\n"
+        "        return V1, remainder\n")
+    v1 = (
+        "import pecan\n\nfrom svc.controllers import nodes\n\n\nclass Controller(object):\n"
+        "    _subcontroller_map = {\n        'nodes': nodes.NodesController(),\n    }\n\n"
+        "    @pecan.expose()\n    def _lookup(self, primary_key, *remainder):\n"
+        "        controller = self._subcontroller_map.get(primary_key)\n        if not controller:\n"
+        "            pecan.abort(404)\n        return controller, remainder\n")
+    nodes = (
+        "import pecan\nfrom pecan import rest\n\nfrom svc import method\n\n\nclass PortsController(rest.RestController):\n"
+        "    def __init__(self, node_ident=None):\n        self.node_ident = node_ident\n\n"
+        "    @method.expose()\n    def get_all(self):\n        return []\n\n\n"
+        "class NodesController(rest.RestController):\n    _subcontroller_map = {\n        'ports': PortsController,\n    }\n\n"
+        "    @pecan.expose()\n    def _lookup(self, ident, *remainder):\n        if not remainder:\n            return\n"
+        "        subcontroller = self._subcontroller_map.get(remainder[0])\n        if subcontroller:\n"
+        "            return subcontroller(node_ident=ident), remainder[1:]\n\n"
+        "    @method.expose()\n    def get_one(self, node_ident):\n        return {}\n\n"
+        "    @method.expose(status_code=201)\n    @method.body('node')\n    def post(self, node):\n        return {}\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+        "svc/__init__.py": "",
+        "svc/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('svc.controllers.root.RootController')\n",
+        "svc/method.py": "def expose(status_code=None):\n    pass\n\n\ndef body(body_arg):\n    pass\n",
+        "svc/controllers/__init__.py": "",
+        "svc/controllers/root.py": root, "svc/controllers/v1.py": v1, "svc/controllers/nodes.py": nodes,
+    })
+    assert sorted(routes) == ["GET /v1/nodes/{ident}/ports", "GET /v1/nodes/{node_ident}", "POST /v1/nodes"], \
+        sorted(routes)
