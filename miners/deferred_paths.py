@@ -258,16 +258,22 @@ def _absolute(dotted: str, importer: str) -> str:
 def _setting_default(name: str, modules: dict[str, str], read: Callable[[str], bytes],
                      known: dict[tuple[str, str], Any]) -> str | None:
     """The default the package's classes give a settings field, `auth_path: str = "/auth"` in a
-    config dataclass (or a plain class attribute): the one string literal they all agree on, else None."""
+    config dataclass (or a plain class attribute), or a defaults table gives a setting's key
+    (Flask-Security's `_default_config = {"LOGIN_URL": "/login", ...}`): the one string literal
+    they all agree on, else None."""
     if ("", SETTING + name) in known:
         return known["", SETTING + name]
     field = re.compile(rb"^[ \t]+" + re.escape(name.encode()) +  # (indented: a class body's, not a module's)
                        rb"[ \t]*(?::[^=\n]+)?=[ \t]*[rRuU]?(['\"])([^'\"\n\\]*)\1[ \t]*(?:#.*)?$", re.MULTILINE)
+    entry = re.compile(rb"^[ \t]+(['\"])" + re.escape(name.encode()) +  # a dict literal's entry, on its own line
+                       rb"\1[ \t]*:[ \t]*[rRuU]?(['\"])([^'\"\n\\]*)\2[ \t]*,?[ \t]*(?:#.*)?$", re.MULTILINE)
     found: set[str] = set()
     for path in dict.fromkeys(modules.values()):
         data = read(path)
         if name.encode() in data:
             found.update(m[2].decode("utf-8", "replace") for m in field.finditer(data))
+            if name.isupper():
+                found.update(m[3].decode("utf-8", "replace") for m in entry.finditer(data))
     value = next(iter(found)) if len(found) == 1 else None
     known["", SETTING + name] = value
     return value

@@ -1678,6 +1678,17 @@ class _Python:
                     self._local_calls.setdefault((owner.start_byte, self.pf.text(left)), right)
         return self._local_calls.get((function.start_byte, receiver))
 
+    def config_key(self, call: Any) -> str | None:
+        """The key of a package's config accessor called with a setting's name, Flask-Security's
+        `cv("LOGIN_URL", app=app)` (`from .utils import config_value as cv`): its default is the
+        package's (a defaults table's `"LOGIN_URL": "/login"`, miners/deferred_paths.py); else None."""
+        function = call.child_by_field_name("function")
+        written = self.pf.text(function) if function is not None and function.type in ("identifier", "attribute") else ""
+        called = self.names.get(written, written).rpartition(".")[2].lower()
+        args = py_args(call.child_by_field_name("arguments"))[0]
+        key = py_string(self.pf, args[0]) if args and ("config" in called or "setting" in called) else None
+        return key if key is not None and re.fullmatch(r"[A-Z][A-Z0-9_]*[A-Z0-9]", key) else None
+
     def setting_field(self, node: Any) -> str | None:
         """`self.config.auth_path`, `settings.api_prefix`: a field of a settings or config object,
         left DEFERRED for assembly to read as the default its class in the package gives
@@ -2102,6 +2113,8 @@ class _Python:
                 return [default] if default is not None else None
             field = self.setting_field(node)  # `auth.config.base_path`: its settings class's default
             return [field] if field is not None else None
+        if kind == "call" and (key := self.config_key(node)) is not None:
+            return [f"{DEFERRED}{SETTING}{key}{DEFERRED}"]  # its default, read in assembly
         function = node.child_by_field_name("function") if kind == "call" else None
         if function is not None and function.type == "attribute" and \
                 self.pf.text(function.child_by_field_name("attribute")) == "rstrip":
@@ -2224,7 +2237,15 @@ class _Python:
         name = self.pf.text(node)
         function = _enclosing(at, "function_definition")
         if function is not None:
-            value = _assigned(self.pf, function.child_by_field_name("body"), name, at.start_byte)
+            body = function.child_by_field_name("body")
+            block = at.parent
+            while block is not None and block != body and block != function:  # the nearest block's binding first
+                if block.type == "block":  # (Flask-Security's `reset_url = cv(...)` in the `if` it is used in)
+                    value = _assigned(self.pf, block, name, at.start_byte)
+                    if value is not None:
+                        return value
+                block = block.parent
+            value = _assigned(self.pf, body, name, at.start_byte)
             if value is not None:
                 return value
         return _assigned(self.pf, self.pf.tree.root_node, name, None)

@@ -3311,6 +3311,27 @@ def test_a_route_path_from_a_settings_field_of_an_object_handed_in(tmp_path, cap
     assert sorted(routes) == ["GET /auth/me", "POST /auth/signup"]
 
 
+def test_route_paths_a_config_accessor_reads_with_their_defaults_table(tmp_path, capsys):
+    """Flask-Security: `bp.route(cv("LOGIN_URL", app=app), ...)(login)` with `from .utils import
+    config_value as cv`, the defaults in another module's `_default_config = {"LOGIN_URL": "/login"}`;
+    a name bound in the `if` it is used in (`reset_url = cv("RESET_URL")`) is that block's. A key no
+    table gives, or two tables that disagree on, is no route."""
+    views = ('from flask import Blueprint\n\nfrom .utils import config_value as cv\n\n\n'
+             'def create_blueprint(app, state):\n    bp = Blueprint("security", __name__)\n'
+             '    bp.route(cv("LOGIN_URL", app=app), methods=["GET", "POST"], endpoint="login")(login)\n'
+             '    if state.recoverable:\n        reset_url = cv("RESET_URL", app=app)\n'
+             '        bp.route(reset_url, methods=["POST"], endpoint="reset")(reset)\n'
+             '    bp.route(cv("UNKNOWN_URL", app=app), methods=["GET"])(unknown)\n'
+             '    bp.route(cv("SPLIT_URL", app=app), methods=["GET"])(split)\n    return bp\n')
+    core = ('_default_config = {\n    "LOGIN_URL": "/login",\n    "RESET_URL": "/reset",\n'
+            '    "SPLIT_URL": "/one",\n}\n')
+    other = '_other_defaults = {\n    "SPLIT_URL": "/two",\n}\n'
+    utils = "def config_value(key, app=None, default=None):\n    return default\n"
+    routes = mined_routes(tmp_path, capsys, {"fs/__init__.py": "", "fs/views.py": views, "fs/core.py": core,
+                                             "fs/other.py": other, "fs/utils.py": utils})
+    assert sorted(routes) == ["GET /login", "POST /login", "POST /reset"], sorted(routes)
+
+
 def test_drf_routes_from_a_django_apps_settings_with_their_defaults(tmp_path, capsys):
     """django-rest-invitations: `router.register(r'{0}'.format(API_BASE_URL), InvitationViewSet)`,
     `@action(detail=False, url_path=CREATE_AND_SEND_URL)`, the names set in app_settings.py as
