@@ -258,6 +258,8 @@ _PY_VERB_FIRST = re.compile(rb"""\.(?:add|add_route|route|register|add_handler|o
 _PY_VERB_ROW = re.compile(rb"""\(\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*,\s*[rRuU]?['"]/""")
 _VERB_FIRST_CALLS = ("add", "add_route", "route", "register", "add_handler", "on", "map")
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
+# a mapper's own method called with a path and a method (cinder's `mapper.create_route('/x', 'GET', ...)`)
+_PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]""")
 
 
 def _py_decorator(source: bytes, at: int = 0) -> re.Match[bytes] | None:
@@ -315,6 +317,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
+            or b"mapper." in source and _PY_MAPPER_METHOD.search(source) is not None
             or b"ResourceExtension" in tokens and b"ResourceExtension(" in source  # _Python.resource_extensions
             or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
             or b"connect(" in source and _PY_CONDITION_NAME.search(source) is not None  # tacker's _setup_route
@@ -2781,7 +2784,8 @@ class _Python:
         """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):
         `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
         also on a `submapper(...)`; the methods its conditions name (every one without)."""
-        if (b".connect(" not in self.pf.source and b"mapper.resource(" not in self.pf.source) or \
+        if (b".connect(" not in self.pf.source and b"mapper.resource(" not in self.pf.source and
+                _PY_MAPPER_METHOD.search(self.pf.source) is None) or \
                 "routes" not in self.modules and "cherrypy" not in self.modules and b"mapper.connect(" not in \
                 self.pf.source:
             return  # (a router's _setup_routes(self, mapper) is handed the mapper: venus imports no routes)
@@ -2801,10 +2805,12 @@ class _Python:
                 if given and given.startswith("/"):
                     prefixes[bound] = given.rstrip("/")
         for call, receiver, attr in self.call_info():
-            if attr not in ("connect", "resource") or receiver is None or receiver not in mappers and \
-                    "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
+            if receiver is None or receiver not in mappers and "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
                 continue  # (a database's or a socket's connect: no route)
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if attr not in ("connect", "resource"):
+                self.mapper_method(call, attr, positional)
+                continue
             if attr == "resource":
                 self.mapper_resource(call, positional, keywords)
                 continue
@@ -2817,6 +2823,18 @@ class _Python:
                 continue
             for path in paths:
                 self.mapper_connect(call, receiver, path, keywords, prefixes)
+
+    def mapper_method(self, call: Any, attr: str, positional: list[Any]) -> None:
+        """A mapper's own method called with a path and a method (cinder's APIMapper
+        `mapper.create_route('/clusters', 'GET', controller, 'index')`, which connects the path for
+        that method): a route."""
+        path = self.resolve(positional[0]) if len(positional) >= 2 else None
+        verb = self.resolve(positional[1]) if path is not None else None
+        if path is None or not path.startswith("/") or " " in path or verb is None or verb.lower() not in HTTP_VERBS:
+            return
+        self.out.append(_surface("http-route", _route_name(verb.upper(), path), call, "routes",
+                                 detail={"method": verb.upper(), "path": path, "mapper_method": attr,
+                                         **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
 
     def mapper_connect(self, call: Any, receiver: str, path: str | None, keywords: dict[str, Any],
                        prefixes: dict[str, str]) -> None:

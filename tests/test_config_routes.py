@@ -831,3 +831,28 @@ class Mysql(object):
     _tree(tmp_path / "out", {**files, "etc/svc/api-paste.ini": ini.replace("authtoken extensions app", "authtoken app")})
     (tmp_path / "o").mkdir()
     assert "GET /{tenant_id}/instances/{instance_id}/databases" in _routes(tmp_path / "o", capsys, tmp_path / "out")
+
+
+def test_a_mappers_own_method_called_with_a_path_and_a_method_is_a_route(tmp_path, capsys):
+    """cinder: `mapper.create_route('/clusters/detail', 'GET', controller, 'detail')`, its APIMapper's
+    method connecting the path for that method; a mapper call without a method after the path
+    (`mapper.redirect('/old', '/new')`) is none."""
+    router = '''
+import routes
+
+from svc.api import openstack
+
+
+class APIRouter(openstack.APIRouter):
+    def _setup_routes(self, mapper):
+        mapper.create_route('/clusters', 'GET', self.resources['clusters'], 'index')
+        mapper.create_route('/clusters/enable', 'PUT', self.resources['clusters'], 'enable')
+        mapper.redirect('/old', '/new')
+'''
+    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v3: apiv3\n\n"
+                                       "[app:apiv3]\npaste.app_factory = svc.api.v3.router:APIRouter.factory\n"),
+             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
+             "svc/api/v3/__init__.py": "", "svc/api/v3/router.py": router}
+    _tree(tmp_path / "tree", files)
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    assert sorted(routes) == ["GET /v3/clusters", "PUT /v3/clusters/enable"], sorted(routes)
