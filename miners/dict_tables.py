@@ -16,6 +16,9 @@ of that function pass (with the prefix each call gives). Each row is one route, 
 its method is the row's own (`'method'`/`'methods'`/`'verb'`). A row, a prefix or a method that is not
 a literal: that route is not guessed.
 
+A table of (path, {method: ...}) rows two nested loops register (nova's `ROUTE_LIST`, a path and
+each key of its dict handed to the mapper's `create_route(path, method, ...)`): a route per key.
+
 The same for a wrapper whose parameters are the path and a dict of methods (tacker's
 `_setup_route(self, mapper, url, methods, ...)`, connecting `url` per `for method, action in
 methods.items()`): each call of it in the file, with a literal path and a dict it binds just
@@ -113,6 +116,45 @@ def wrapper_routes(pf: ParsedFile, call: Any, path_node: Any, conditions: Any) -
                 if pair.type == "pair"]
         if keys and all(isinstance(k, str) for k in keys):
             out.append((site, path, keys))  # type: ignore[arg-type]
+    return out
+
+
+def path_method_routes(pf: ParsedFile, call: Any, path_node: Any, verb_node: Any) -> list[Row]:
+    """nova's `ROUTE_LIST = (('/flavors', {'GET': [...], 'POST': [...]}), ...)`, registered by
+    `for path, methods in ROUTE_LIST + custom_routes:` and, inside, `for method, info in
+    methods.items(): self.map.create_route(path, method, ...)`: a route per key of each row's dict,
+    at the row (a row that is not a literal (path, dict) pair is not read; nor are tables added at
+    run time, `custom_routes`)."""
+    inner = _loop_around(call)
+    outer = _loop_around(inner) if inner is not None else None
+    if outer is None or path_node is None or verb_node is None or \
+            path_node.type != "identifier" or verb_node.type != "identifier":
+        return []
+    names = [pf.text(n) for n in inner.child_by_field_name("left").named_children] \
+        if inner.child_by_field_name("left").type in ("pattern_list", "tuple_pattern") else []
+    items = inner.child_by_field_name("right")
+    function = items.child_by_field_name("function") if items is not None and items.type == "call" else None
+    walked = pf.text(function.child_by_field_name("object")) if function is not None and \
+        function.type == "attribute" and pf.text(function.child_by_field_name("attribute")) == "items" else ""
+    left = outer.child_by_field_name("left")
+    pair = [pf.text(n) for n in left.named_children] if left is not None and left.type in (
+        "pattern_list", "tuple_pattern") else []
+    if not names or names[0] != pf.text(verb_node) or pair != [pf.text(path_node), walked]:
+        return []
+    right = outer.child_by_field_name("right")
+    while right is not None and right.type == "binary_operator":  # `ROUTE_LIST + custom_routes`: the literal part
+        right = right.child_by_field_name("left")
+    table = _list_value(pf, right, outer)
+    out: list[Row] = []
+    for row in table.named_children if table is not None else ():
+        values = [c for c in row.named_children if c.type != "comment"] if row.type == "tuple" else []
+        path = py_string(pf, values[0]) if len(values) == 2 and values[1].type == "dictionary" else None
+        if path is None or not path.startswith("/") or len(out) >= _MAX_ROWS:
+            continue
+        keys = [py_string(pf, pair.child_by_field_name("key")) for pair in values[1].named_children
+                if pair.type == "pair"]
+        if keys and all(isinstance(k, str) for k in keys):
+            out.append((row, path, keys))  # type: ignore[arg-type]
     return out
 
 

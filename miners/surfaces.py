@@ -258,8 +258,10 @@ _PY_VERB_FIRST = re.compile(rb"""\.(?:add|add_route|route|register|add_handler|o
 _PY_VERB_ROW = re.compile(rb"""\(\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]\s*,\s*[rRuU]?['"]/""")
 _VERB_FIRST_CALLS = ("add", "add_route", "route", "register", "add_handler", "on", "map")
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
-# a mapper's own method called with a path and a method (cinder's `mapper.create_route('/x', 'GET', ...)`)
-_PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]""")
+# a mapper's own method called with a path and a method (cinder's `mapper.create_route('/x', 'GET', ...)`),
+# or a table of (path, {method: ...}) rows (nova's ROUTE_LIST) a loop hands to one
+_PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]"""
+                               rb"""|\(\s*['"]/[^'"\n]*['"]\s*,\s*\{\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*:""")
 
 
 def _py_decorator(source: bytes, at: int = 0) -> re.Match[bytes] | None:
@@ -317,7 +319,8 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
-            or b"mapper." in source and _PY_MAPPER_METHOD.search(source) is not None
+            or (b"mapper." in source or b"', {" in source or b'", {' in source) and \
+            _PY_MAPPER_METHOD.search(source) is not None
             or b"ResourceExtension" in tokens and b"ResourceExtension(" in source  # _Python.resource_extensions
             or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
             or b"connect(" in source and _PY_CONDITION_NAME.search(source) is not None  # tacker's _setup_route
@@ -2784,10 +2787,12 @@ class _Python:
         """The Routes library's mapper (OpenStack's senlin, CherryPy's RoutesDispatcher):
         `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
         also on a `submapper(...)`; the methods its conditions name (every one without)."""
-        if (b".connect(" not in self.pf.source and b"mapper.resource(" not in self.pf.source and
-                _PY_MAPPER_METHOD.search(self.pf.source) is None) or \
+        source = self.pf.source
+        shaped = (b"mapper." in source or b"', {" in source or b'", {' in source) and \
+            _PY_MAPPER_METHOD.search(source) is not None  # (nova's routes.py imports no routes either)
+        if (b".connect(" not in source and b"mapper.resource(" not in source and not shaped) or \
                 "routes" not in self.modules and "cherrypy" not in self.modules and b"mapper.connect(" not in \
-                self.pf.source:
+                source and not shaped:
             return  # (a router's _setup_routes(self, mapper) is handed the mapper: venus imports no routes)
         mappers = set()  # names bound to a mapper: `mapper = routes.Mapper()`, `with m.submapper(...) as sub`
         prefixes: dict[str, str] = {}  # a submapper's `path_prefix="/{tenant_id}/services"`
@@ -2805,8 +2810,9 @@ class _Python:
                 if given and given.startswith("/"):
                     prefixes[bound] = given.rstrip("/")
         for call, receiver, attr in self.call_info():
-            if receiver is None or receiver not in mappers and "mapper" not in receiver.lower().rsplit(".", 1)[-1]:
-                continue  # (a database's or a socket's connect: no route)
+            last = receiver.lower().rsplit(".", 1)[-1] if receiver is not None else ""
+            if receiver is None or receiver not in mappers and "mapper" not in last and last != "map":
+                continue  # (a database's or a socket's connect: no route; `self.map`: the Router's mapper)
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             if attr not in ("connect", "resource"):
                 self.mapper_method(call, attr, positional)
@@ -2827,14 +2833,23 @@ class _Python:
     def mapper_method(self, call: Any, attr: str, positional: list[Any]) -> None:
         """A mapper's own method called with a path and a method (cinder's APIMapper
         `mapper.create_route('/clusters', 'GET', controller, 'index')`, which connects the path for
-        that method): a route."""
-        path = self.resolve(positional[0]) if len(positional) >= 2 else None
-        verb = self.resolve(positional[1]) if path is not None else None
-        if path is None or not path.startswith("/") or " " in path or verb is None or verb.lower() not in HTTP_VERBS:
+        that method): a route; called in loops over a table of (path, {method: ...}) rows (nova's
+        ROUTE_LIST, miners/dict_tables.py), a route per row and method."""
+        from .dict_tables import path_method_routes
+
+        if len(positional) < 2:
             return
-        self.out.append(_surface("http-route", _route_name(verb.upper(), path), call, "routes",
-                                 detail={"method": verb.upper(), "path": path, "mapper_method": attr,
-                                         **({"within": w} if (w := _py_function_name(self.pf, call)) else {})}))
+        path, verb = self.resolve(positional[0]), self.resolve(positional[1])
+        rows = [(call, path, [verb])] if path is not None and verb is not None else \
+            path_method_routes(self.pf, call, positional[0], positional[1])
+        within = _py_function_name(self.pf, call)
+        for at, full, verbs in rows:
+            if full is None or not full.startswith("/") or " " in full:
+                continue
+            for method in dict.fromkeys(v.upper() for v in verbs or () if v and v.lower() in HTTP_VERBS):
+                self.out.append(_surface("http-route", _route_name(method, full), at, "routes",
+                                         detail={"method": method, "path": full, "mapper_method": attr,
+                                                 **({"within": within} if within else {})}))
 
     def mapper_connect(self, call: Any, receiver: str, path: str | None, keywords: dict[str, Any],
                        prefixes: dict[str, str]) -> None:

@@ -856,3 +856,41 @@ class APIRouter(openstack.APIRouter):
     _tree(tmp_path / "tree", files)
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
     assert sorted(routes) == ["GET /v3/clusters", "PUT /v3/clusters/enable"], sorted(routes)
+
+
+def test_a_table_of_paths_and_methods_two_loops_hand_to_the_mappers_method(tmp_path, capsys):
+    """nova: `ROUTE_LIST = (('/flavors', {'GET': [...], 'POST': [...]}), ...)`, registered by `for
+    path, methods in ROUTE_LIST + custom_routes:` and `for method, info in methods.items():
+    self.map.create_route(path, method, ...)`: a route per key of each row (a redirect row, a
+    string, is none), at the row's line; a module that imports no Routes at all."""
+    router = '''
+import nova.api.openstack
+
+ROUTE_LIST = (
+    ('', '/'),
+    ('/flavors', {
+        'GET': [flavor_controller, 'index'],
+        'POST': [flavor_controller, 'create']
+    }),
+    ('/flavors/{id}', {
+        'DELETE': [flavor_controller, 'delete'],
+    }),
+)
+
+
+class APIRouterV21(object):
+    def __init__(self, custom_routes=None):
+        if custom_routes is None:
+            custom_routes = tuple()
+        for path, methods in ROUTE_LIST + custom_routes:
+            if isinstance(methods, str):
+                self.map.redirect(path, methods)
+                continue
+            for method, controller_info in methods.items():
+                controller = controller_info[0]()
+                self.map.create_route(path, method, controller, controller_info[1])
+'''
+    _tree(tmp_path / "tree", {"nova/__init__.py": "", "nova/api/__init__.py": "", "nova/api/routes.py": router})
+    routes = _routes(tmp_path, capsys, tmp_path / "tree")
+    assert sorted(routes) == ["DELETE /flavors/{id}", "GET /flavors", "POST /flavors"], sorted(routes)
+    assert routes["POST /flavors"]["source"]["line"] == 6  # the row
