@@ -52,6 +52,7 @@ from .node_http_routes import node_http_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pecan_routes import pecan_controllers, resolve_pecan_routes
+from .servlet_patterns import add_servlet_routes
 from .pixl_api import pixl_api_routes
 from .py_http_handlers import py_http_handler_routes
 from .py_path_dispatch import py_path_dispatch_routes
@@ -210,6 +211,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     expand_config_children(facts, sizes, tree.read)  # resources a section of the package's configuration lists
     resolve_resource_routes(facts, package["deps"])  # routes whose methods another file's class declares
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
+    add_servlet_routes(facts, read)  # servlets' PATTERNS regexes and on_<METHOD> methods (Synapse's)
     apply_imported_router_prefixes(facts, read)  # routes on a router another module makes, under its prefix
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
