@@ -3816,6 +3816,10 @@ class _Python:
                     child = child.named_children[0]  # include(([...], "namespace"))
                 if attr == "include" and child.type == "list":
                     return _inline_patterns(child)  # include([path(...), ...]): under the path that includes it
+                if attr == "format_suffix_patterns" and receiver is None and call.parent is not None:
+                    # DRF's: the same patterns (and each with a `.json`-style suffix), wherever they go
+                    parent, child = call.parent, call
+                    continue
                 return "urlpatterns" if receiver is not None and receiver.endswith("urlpatterns") and attr in (
                     "append", "extend", "insert") else None
             parent, child = parent.parent, parent

@@ -3332,6 +3332,21 @@ def test_route_paths_a_config_accessor_reads_with_their_defaults_table(tmp_path,
     assert sorted(routes) == ["GET /login", "POST /login", "POST /reset"], sorted(routes)
 
 
+def test_django_patterns_wrapped_in_drf_format_suffix_patterns(tmp_path, capsys):
+    """swh-deposit: `urlpatterns = format_suffix_patterns([url(r"^1/", include("svc.api.urls")), ...])`,
+    DRF's wrapper that returns the same patterns (each with a format suffix too): they are the module's."""
+    root = ('from django.conf.urls import include\nfrom django.urls import re_path as url\n'
+            'from rest_framework.urlpatterns import format_suffix_patterns\n\n'
+            'urlpatterns = format_suffix_patterns(\n    [\n        url(r"^1/", include("svc.api.urls")),\n'
+            '        url(r"^$", home, name="home"),\n    ]\n)\n')
+    api = ('from django.urls import re_path as url\n\nurlpatterns = [\n'
+           '    url(r"^servicedocument/", ServiceDocumentAPI.as_view(), name="sd"),\n'
+           '    url(r"^(?P<collection_name>[^/]+)/$", CollectionAPI.as_view(), name="col"),\n]\n')
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/urls.py": root, "svc/api/__init__.py": "",
+                                             "svc/api/urls.py": api})
+    assert sorted(routes) == ["ANY /", "ANY /1/servicedocument/", "ANY /1/{collection_name}/"], sorted(routes)
+
+
 def test_drf_routes_from_a_django_apps_settings_with_their_defaults(tmp_path, capsys):
     """django-rest-invitations: `router.register(r'{0}'.format(API_BASE_URL), InvitationViewSet)`,
     `@action(detail=False, url_path=CREATE_AND_SEND_URL)`, the names set in app_settings.py as
