@@ -52,7 +52,6 @@ from .node_http_routes import node_http_routes
 from .parallel import analyse_all, cycle_collection_paused
 from .paste_deploy import apply_paste_prefixes
 from .pecan_routes import pecan_controllers, resolve_pecan_routes
-from .servlet_patterns import add_servlet_routes
 from .pixl_api import pixl_api_routes
 from .py_http_handlers import py_http_handler_routes
 from .py_path_dispatch import py_path_dispatch_routes
@@ -62,6 +61,7 @@ from .route_classes import resolve_route_classes, route_classes
 from .route_modules import route_module
 from .router_wrappers import resolve_wrapped_routes, router_wrapper
 from .rule_forms import expand_rule_forms, rule_forms
+from .servlet_patterns import add_servlet_routes
 from .sources import SourceTree
 from .strapi_routes import apply_strapi_routes, strapi_route_groups, strapi_route_objects
 from .surfaces import extract_surfaces_and_mounts

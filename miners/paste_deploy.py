@@ -133,7 +133,8 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
                 walk(name, prefix, where, above)
         elif kind == "filter" and ":" in items.get("paste.filter_factory", ""):
             factory = items["paste.filter_factory"].strip()
-            out.setdefault(factory, {}).setdefault(prefix or "/", where or (path, line_of(section, "paste.filter_factory")))
+            at = where or (path, line_of(section, "paste.filter_factory"))
+            out.setdefault(factory, {}).setdefault(prefix or "/", at)
         elif kind == "app":
             given = items.get("paste.app_factory") or items.get("use", "").removeprefix("call:")
             # heat's `paste.app_factory = heat.common.wsgi:app_factory` imports the app another key names

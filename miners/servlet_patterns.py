@@ -126,7 +126,8 @@ def _patterns(pf: ParsedFile, names: dict[str, str], path: str, node: Any, modul
     target = loaded[0]
     for stmt in target.tree.root_node.named_children:
         fn = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
-        if fn is not None and fn.type == "function_definition" and target.text(fn.child_by_field_name("name")) == defined:
+        if fn is not None and fn.type == "function_definition" and \
+                target.text(fn.child_by_field_name("name")) == defined:
             value = _call(target, fn, args, given)
             return value if isinstance(value, list) else [value] if isinstance(value, str) else None
     return None

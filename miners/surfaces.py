@@ -260,7 +260,8 @@ _VERB_FIRST_CALLS = ("add", "add_route", "route", "register", "add_handler", "on
 _PY_APPLIED = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\([^()\n]*\)\(")
 # a mapper's own method called with a path and a method (cinder's `mapper.create_route('/x', 'GET', ...)`),
 # or a table of (path, {method: ...}) rows (nova's ROUTE_LIST) a loop hands to one
-_PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]"""
+_PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*"""
+                               rb"""['"](?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)['"]"""
                                rb"""|\(\s*['"]/[^'"\n]*['"]\s*,\s*\{\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*:""")
 
 
@@ -1689,7 +1690,8 @@ class _Python:
         `cv("LOGIN_URL", app=app)` (`from .utils import config_value as cv`): its default is the
         package's (a defaults table's `"LOGIN_URL": "/login"`, miners/deferred_paths.py); else None."""
         function = call.child_by_field_name("function")
-        written = self.pf.text(function) if function is not None and function.type in ("identifier", "attribute") else ""
+        written = self.pf.text(function) if function is not None and function.type in ("identifier", "attribute") \
+            else ""
         called = self.names.get(written, written).rpartition(".")[2].lower()
         args = py_args(call.child_by_field_name("arguments"))[0]
         key = py_string(self.pf, args[0]) if args and ("config" in called or "setting" in called) else None
@@ -2917,11 +2919,13 @@ class _Python:
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             collection = positional[0] if positional else keywords.get("collection")
             given = {key: positional[i] if len(positional) > i else keywords.get(name)
-                     for i, (key, name) in enumerate((("", ""), ("controller", "controller"), ("parent_resource", "parent"),
-                                                      ("collection", "collection_actions"),
-                                                      ("member", "member_actions"))) if key}
+                     for key, (name, i) in self._EXTENSION_ARGUMENTS.items()}
             self.mapper_resource(call, [collection, collection], {k: v for k, v in given.items() if v is not None},
                                  {"extension": True})
+
+    # mapper_resource's keyword: ResourceExtension's own (keyword, position)
+    _EXTENSION_ARGUMENTS = {"controller": ("controller", 1), "parent_resource": ("parent", 2),
+                            "collection": ("collection_actions", 3), "member": ("member_actions", 4)}
 
     def mapper_resource(self, call: Any, positional: list[Any], keywords: dict[str, Any],
                         marked: dict[str, Any] | None = None) -> None:
@@ -2945,7 +2949,7 @@ class _Python:
             if projected else [given or ""]
         bases = [_join_paths(prefix, "/" + collection.lstrip("/")) for prefix in forms]
         actions = self.controller_actions(keywords.get("controller"))
-        routes = [r for r, action in zip(self._RESOURCE_ROUTES, self._RESOURCE_ACTIONS)
+        routes = [r for r, action in zip(self._RESOURCE_ROUTES, self._RESOURCE_ACTIONS, strict=True)
                   if actions is None or action in actions]
         for key, under in (("collection", ""), ("member", "/{id}")):
             extra = py_literal(self.pf, keywords[key]) if keywords.get(key) is not None else None

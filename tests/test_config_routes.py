@@ -658,6 +658,15 @@ class APIRouter(object):
 '''
 
 
+def _openstack_tree(version: str, router: str) -> dict[str, str]:
+    """A service whose INI serves `svc.api.<version>.router:APIRouter.factory` (the base above's) at /<version>."""
+    return {"etc/svc/api-paste.ini": (f"[composite:svc]\nuse = egg:Paste#urlmap\n/{version}: api{version}\n\n"
+                                      f"[app:api{version}]\n"
+                                      f"paste.app_factory = svc.api.{version}.router:APIRouter.factory\n"),
+            "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
+            f"svc/api/{version}/__init__.py": "", f"svc/api/{version}/router.py": router}
+
+
 def test_a_router_that_inherits_its_factory_and_init_is_served_under_the_paste_prefix(tmp_path, capsys):
     """manila: `paste.app_factory = svc.api.v2.router:APIRouter.factory`, a router whose `factory`
     and `__init__` are its base's (another module's): its own `_setup_routes` is reached, under /v2.
@@ -679,10 +688,7 @@ class APIRouter(openstack.APIRouter):
         mapper.resource("extra_spec", "extra_specs", controller=self.resources["extra_specs"],
                         parent_resource=dict(member_name="type", collection_name="types"))
 '''
-    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v2: apiv2\n\n"
-                                       "[app:apiv2]\npaste.app_factory = svc.api.v2.router:APIRouter.factory\n"),
-             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
-             "svc/api/v2/__init__.py": "", "svc/api/v2/router.py": router}
+    files = _openstack_tree("v2", router)
     _tree(tmp_path / "tree", files)
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
     specs = ["GET /v2/types/{type_id}/extra_specs",
@@ -750,11 +756,7 @@ class Volume_transfer(extensions.ExtensionDescriptor):
                                              member_actions={'accept': 'POST'}),
                 extensions.ResourceExtension('hosts', HostsController(), parent=parent, member_name='host')]
 '''
-    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v3: apiv3\n\n"
-                                       "[app:apiv3]\npaste.app_factory = svc.api.v3.router:APIRouter.factory\n"),
-             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
-             "svc/api/extensions.py": "class ResourceExtension(object):\n    pass\n",
-             "svc/api/v3/__init__.py": "", "svc/api/v3/router.py": router,
+    files = {**_openstack_tree("v3", router), "svc/api/extensions.py": "class ResourceExtension(object):\n    pass\n",
              "svc/api/contrib/__init__.py": "", "svc/api/contrib/volume_transfer.py": transfer}
     _tree(tmp_path / "tree", files)
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
@@ -767,7 +769,8 @@ class Volume_transfer(extensions.ExtensionDescriptor):
     assert not [n for n in served if n.startswith("PUT ") or n.endswith("hosts/{id}")], served
     # karbor's ProjectMapper maps each resource once, under `{project_id}/` only
     once = {**files, "svc/api/openstack/__init__.py": _OPENSTACK_BASE.replace(
-        "        del kwargs['path_prefix']\n        routes.Mapper.resource(self, member_name, collection_name, **kwargs)\n",
+        "        del kwargs['path_prefix']\n"
+        "        routes.Mapper.resource(self, member_name, collection_name, **kwargs)\n",
         "")}
     _tree(tmp_path / "once", once)
     (tmp_path / "o").mkdir()
@@ -817,7 +820,8 @@ class Mysql(object):
             'databases', SchemaController(),
             parent={'member_name': 'instance', 'collection_name': '{tenant_id}/instances'})]
 '''
-    ini = ("[composite:svc]\nuse = egg:Paste#urlmap\n/v1.0: api\n\n[pipeline:api]\npipeline = authtoken extensions app\n\n"
+    ini = ("[composite:svc]\nuse = egg:Paste#urlmap\n/v1.0: api\n\n"
+           "[pipeline:api]\npipeline = authtoken extensions app\n\n"
            "[filter:authtoken]\npaste.filter_factory = keystonemiddleware.auth_token:filter_factory\n\n"
            "[filter:extensions]\npaste.filter_factory = svc.common.extensions:factory\n\n"
            "[app:app]\npaste.app_factory = svc.api:app_factory\n")
@@ -828,7 +832,8 @@ class Mysql(object):
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
     assert "GET /v1.0/{tenant_id}/instances/{instance_id}/databases" in routes, sorted(routes)
     # the filter out of the pipeline: nothing serves the extensions under /v1.0
-    _tree(tmp_path / "out", {**files, "etc/svc/api-paste.ini": ini.replace("authtoken extensions app", "authtoken app")})
+    without = ini.replace("authtoken extensions app", "authtoken app")
+    _tree(tmp_path / "out", {**files, "etc/svc/api-paste.ini": without})
     (tmp_path / "o").mkdir()
     assert "GET /{tenant_id}/instances/{instance_id}/databases" in _routes(tmp_path / "o", capsys, tmp_path / "out")
 
@@ -849,11 +854,7 @@ class APIRouter(openstack.APIRouter):
         mapper.create_route('/clusters/enable', 'PUT', self.resources['clusters'], 'enable')
         mapper.redirect('/old', '/new')
 '''
-    files = {"etc/svc/api-paste.ini": ("[composite:svc]\nuse = egg:Paste#urlmap\n/v3: apiv3\n\n"
-                                       "[app:apiv3]\npaste.app_factory = svc.api.v3.router:APIRouter.factory\n"),
-             "svc/__init__.py": "", "svc/api/__init__.py": "", "svc/api/openstack/__init__.py": _OPENSTACK_BASE,
-             "svc/api/v3/__init__.py": "", "svc/api/v3/router.py": router}
-    _tree(tmp_path / "tree", files)
+    _tree(tmp_path / "tree", _openstack_tree("v3", router))
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
     assert sorted(routes) == ["GET /v3/clusters", "PUT /v3/clusters/enable"], sorted(routes)
 

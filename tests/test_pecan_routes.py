@@ -313,11 +313,14 @@ def test_lookups_by_a_table_of_controllers_a_version_instance_and_a_body_argumen
         "        controller = self._subcontroller_map.get(primary_key)\n        if not controller:\n"
         "            pecan.abort(404)\n        return controller, remainder\n")
     nodes = (
-        "import pecan\nfrom pecan import rest\n\nfrom svc import method\n\n\nclass PortsController(rest.RestController):\n"
+        "import pecan\nfrom pecan import rest\n\nfrom svc import method\n\n\n"
+        "class PortsController(rest.RestController):\n"
         "    def __init__(self, node_ident=None):\n        self.node_ident = node_ident\n\n"
         "    @method.expose()\n    def get_all(self):\n        return []\n\n\n"
-        "class NodesController(rest.RestController):\n    _subcontroller_map = {\n        'ports': PortsController,\n    }\n\n"
-        "    @pecan.expose()\n    def _lookup(self, ident, *remainder):\n        if not remainder:\n            return\n"
+        "class NodesController(rest.RestController):\n    _subcontroller_map = {\n"
+        "        'ports': PortsController,\n    }\n\n"
+        "    @pecan.expose()\n    def _lookup(self, ident, *remainder):\n        if not remainder:\n"
+        "            return\n"
         "        subcontroller = self._subcontroller_map.get(remainder[0])\n        if subcontroller:\n"
         "            return subcontroller(node_ident=ident), remainder[1:]\n\n"
         "    @method.expose()\n    def get_one(self, node_ident):\n        return {}\n\n"
@@ -325,7 +328,8 @@ def test_lookups_by_a_table_of_controllers_a_version_instance_and_a_body_argumen
     routes = mined_routes(tmp_path, capsys, {
         "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["pecan"]\n',
         "svc/__init__.py": "",
-        "svc/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('svc.controllers.root.RootController')\n",
+        "svc/app.py": "import pecan\n\n\ndef setup_app():\n"
+        "    return pecan.make_app('svc.controllers.root.RootController')\n",
         "svc/method.py": "def expose(status_code=None):\n    pass\n\n\ndef body(body_arg):\n    pass\n",
         "svc/controllers/__init__.py": "",
         "svc/controllers/root.py": root, "svc/controllers/v1.py": v1, "svc/controllers/nodes.py": nodes,
