@@ -281,13 +281,40 @@ def _py_decorator(source: bytes, at: int = 0) -> re.Match[bytes] | None:
 
 def _py_applied(source: bytes) -> bool:
     """Whether a line applies a route decorator by a call: only the lines with `)(` are searched
-    (a search of the whole file stops at every `.`)."""
+    (a search of the whole file stops at every `.`); a call over several lines or with calls in
+    its arguments (`bp.route(\n cv("LOGIN_URL", app),\n methods=[...])(login)`) by the name before
+    its opening parenthesis."""
     at = source.find(b")(")
     while at >= 0:
         if _PY_APPLIED.search(source, source.rfind(b"\n", 0, at) + 1, at + 2):
             return True
+        if _PY_APPLIED_CALL.search(source, max(0, at - _PAREN_REACH), at):  # (only then is the call found)
+            opening = _opening_paren(source, at)
+            if opening > 0 and _PY_APPLIED_NAME.search(source, max(0, opening - 12), opening + 1):
+                return True
         at = source.find(b")(", at + 2)
     return False
+
+
+_PY_APPLIED_CALL = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\(")
+_PY_APPLIED_NAME = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|head|options|websocket)\($")
+_PAREN_REACH = 2000  # bytes looked back for a call's opening parenthesis
+
+
+def _opening_paren(source: bytes, close: int) -> int:
+    """Where the `(` that the `)` at `close` closes is, looking back at most _PAREN_REACH bytes
+    (parentheses in strings are counted too; bench/check_skips.py checks the prefilter on real
+    packages); -1 when not found."""
+    depth = 0
+    for i in range(close, max(-1, close - _PAREN_REACH), -1):
+        c = source[i]
+        if c == 0x29:  # )
+            depth += 1
+        elif c == 0x28:  # (
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
 
 
 def _py_may_declare(source: bytes, tokens: AbstractSet[bytes]) -> bool:

@@ -3327,9 +3327,13 @@ def test_route_paths_a_config_accessor_reads_with_their_defaults_table(tmp_path,
             '    "SPLIT_URL": "/one",\n}\n')
     other = '_other_defaults = {\n    "SPLIT_URL": "/two",\n}\n'
     utils = "def config_value(key, app=None, default=None):\n    return default\n"
-    routes = mined_routes(tmp_path, capsys, {"fs/__init__.py": "", "fs/views.py": views, "fs/core.py": core,
-                                             "fs/other.py": other, "fs/utils.py": utils})
-    assert sorted(routes) == ["GET /login", "POST /login", "POST /reset"], sorted(routes)
+    # a module whose only route is applied by a call over several lines, a call in its arguments
+    plugin = ('from .utils import config_value as cv\n\n\ndef create_blueprint(app, bp):\n    bp.route(\n'
+              '        cv("SELECT_URL", app),\n        methods=["GET"],\n    )(tf_select)\n')
+    routes = mined_routes(tmp_path, capsys, {"fs/__init__.py": "", "fs/views.py": views,
+                                             "fs/core.py": core.replace("}", '    "SELECT_URL": "/tf-select",\n}'),
+                                             "fs/other.py": other, "fs/utils.py": utils, "fs/tf_plugin.py": plugin})
+    assert sorted(routes) == ["GET /login", "GET /tf-select", "POST /login", "POST /reset"], sorted(routes)
 
 
 def test_django_patterns_wrapped_in_drf_format_suffix_patterns(tmp_path, capsys):
