@@ -183,14 +183,8 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
     loaders: dict[str, Where] = {}
     for (path, function), prefixes in served.items():
         if graph.calls_method(path, function, "get_resources"):
-            # (a router made with a ProjectMapper maps each under `{project_id}/`, and without it too when the
-            # package's ProjectMapper maps each twice, as it does its own resources)
-            forms = ("/{project_id}", "/") if b"ProjectMapper(" in read(path) and any(
-                project_mapper_twice(read(p)) for p, f in facts.items() if f.language == "python"
-                and any(s.name == "ProjectMapper.resource" for s in f.symbols)) else \
-                ("/{project_id}",) if b"ProjectMapper(" in read(path) else ("/",)
             for prefix, where in prefixes.items():
-                for each in forms:
+                for each in _extension_forms(path, facts, read):
                     loaders.setdefault(join(prefix, each) if each != "/" else prefix, where)
     # a Pecan app's root controller named in a function a factory reaches: its tree's routes too
     roots: dict[str, dict[str, Where]] = {}
@@ -216,6 +210,17 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
             for prefix, where in sorted(prefixes.items()):
                 routes.append(_under(surface, prefix, where))
         f.surfaces = sorted(routes, key=lambda s: (s.line, s.name))
+
+
+def _extension_forms(path: str, facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> tuple[str, ...]:
+    """Where the router of this file maps the extensions' resources, as it does its own: under
+    `{project_id}/` when it is made with a ProjectMapper, and without it too when the package's
+    ProjectMapper maps each twice; else where they are."""
+    if b"ProjectMapper(" not in read(path):
+        return ("/",)
+    twice = any(project_mapper_twice(read(p)) for p, f in facts.items() if f.language == "python"
+                and any(s.name == "ProjectMapper.resource" for s in f.symbols))
+    return ("/{project_id}", "/") if twice else ("/{project_id}",)
 
 
 def _under(route: Surface, prefix: str, where: Where) -> Surface:
