@@ -151,8 +151,8 @@ def path_method_routes(pf: ParsedFile, call: Any, path_node: Any, verb_node: Any
         path = py_string(pf, values[0]) if len(values) == 2 and values[1].type == "dictionary" else None
         if path is None or not path.startswith("/") or len(out) >= _MAX_ROWS:
             continue
-        keys = [py_string(pf, pair.child_by_field_name("key")) for pair in values[1].named_children
-                if pair.type == "pair"]
+        keys = [py_string(pf, entry.child_by_field_name("key")) for entry in values[1].named_children
+                if entry.type == "pair"]
         if keys and all(isinstance(k, str) for k in keys):
             out.append((row, path, keys))  # type: ignore[arg-type]
     return out
