@@ -24,7 +24,10 @@ secret_id, *remainder)` that returns `SecretController(...), remainder`: at `{se
 literal an enclosing `if sub_resource == 'acl':` (or `remainder[0] == 'secrets'`) compares. In a
 controller with `_lookup`, `_default` or `_route`, pecan hands the segments no attribute takes to
 those, so its `index` takes none. A parameter a package decorator inserts (barbican's
-`enforce_rbac`: `args.insert(0, project_id)`) takes no segment either. What `_route`, `_default`
+`enforce_rbac`: `args.insert(0, project_id)`) takes no segment either, nor does one a decorator
+fills with the body (ironic's `@method.body('node')`). A `_lookup` may return a controller it looks
+up in a table of its class (ironic's `self._subcontroller_map.get(primary_key)`: at each key) or a
+module's instance (`return V1, remainder`: at `v1`, the version its name says). What `_route`, `_default`
 or `__getattr__` compute at run time is not followed.
 """
 
