@@ -706,7 +706,12 @@ def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[s
     if rest and name in custom:  # after the item's segments: `POST /action_plans/{uuid}/start`
         if item:  # zun's `rename(self, container_ident, name)`: /containers/{container_ident}/rename?name=
             segments = "".join(f"/{{{p}}}" for p in params[:item])
-        return [(m, f"{prefix}{segments}/{name}") for m in custom[name] or ["GET"]]
+        # (pecan's RestController takes a PUT's or a DELETE's action from the first segment left and
+        # its arguments after it, or from the query or the JSON body: ironic's `PUT
+        # /nodes/{node_ident}/states/power` with `{"target": ...}`)
+        put = "".join(f"/{{{p}}}" for p in params[:item]) if item else ""
+        return [(m, f"{prefix}/{name}{put}" if m.upper() in ("PUT", "DELETE") else f"{prefix}{segments}/{name}")
+                for m in custom[name] or ["GET"]]
     if rest:
         return []  # RestController dispatches only its verbs and custom actions
     method = when

@@ -336,3 +336,29 @@ def test_lookups_by_a_table_of_controllers_a_version_instance_and_a_body_argumen
     })
     assert sorted(routes) == ["GET /v1/nodes/{ident}/ports", "GET /v1/nodes/{node_ident}", "POST /v1/nodes"], \
         sorted(routes)
+
+
+def test_a_put_custom_actions_name_comes_first_its_arguments_from_the_body(tmp_path, capsys):
+    """pecan's RestController takes a PUT's (or DELETE's) custom action from the first segment left
+    and a POST's from the last: ironic's `_custom_actions = {'power': ['PUT']}` with `power(self,
+    node_ident, target)` under the node is `PUT /nodes/{node_ident}/states/power` (`target` from the
+    JSON body), and `{'reset': ['POST']}` with `reset(self, node_ident, mode)` is
+    `POST /nodes/{node_ident}/states/{mode}/reset`."""
+    root = (
+        "import pecan\nfrom pecan import rest\n\n\nclass StatesController(rest.RestController):\n"
+        "    _custom_actions = {'power': ['PUT'], 'reset': ['POST']}\n\n"
+        "    @pecan.expose('json')\n    def get(self, node_ident):\n        return {}\n\n"
+        "    @pecan.expose('json')\n    def power(self, node_ident, target, timeout=None):\n        return {}\n\n"
+        "    @pecan.expose('json')\n    def reset(self, node_ident, mode):\n        return {}\n\n\n"
+        "class NodesController(rest.RestController):\n    states = StatesController()\n\n"
+        "    @pecan.expose('json')\n    def get_one(self, node_ident):\n        return {}\n\n\n"
+        "class RootController(object):\n    nodes = NodesController()\n")
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["pecan"]\n',
+        "svc/__init__.py": "",
+        "svc/app.py": "import pecan\n\n\ndef setup_app():\n    return pecan.make_app('svc.root.RootController')\n",
+        "svc/root.py": root,
+    })
+    assert {"PUT /nodes/{node_ident}/states/power", "POST /nodes/{node_ident}/states/{mode}/reset"} <= set(routes), \
+        sorted(routes)
+    assert "PUT /nodes/{node_ident}/states/{target}/power" not in routes
