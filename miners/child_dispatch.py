@@ -76,11 +76,11 @@ def _child_segment(pf: ParsedFile, decorated: Any, name: str) -> str | None:
 
 def add_child_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
     """Add the routes of the resource trees `@child()` methods make."""
+    python = {path: read(path) for path, f in facts.items() if f.language == "python"}
+    if not any(b"@child(" in data for data in python.values()):
+        return  # (no tree of child methods: nothing to walk)
     classes: dict[str, list[_Class]] = {}
-    for path, f in facts.items():
-        if f.language != "python":
-            continue
-        data = read(path)
+    for path, data in python.items():
         if (b"@child(" not in data and b"def on_" not in data) or len(data) > _MAX_BYTES:
             continue
         try:
@@ -101,8 +101,7 @@ def add_child_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) 
         return
     # (the tree's root is handed to the router that walks it: `RootedAPI(Root())`, in any module)
     handed = re.compile(rb"\(\s*(" + b"|".join(re.escape(c.name.encode()) for c in candidates) + rb")\(\s*\)")
-    given = {m[1].decode() for path, f in facts.items() if f.language == "python"
-             for m in handed.finditer(read(path))}
+    given = {m[1].decode() for data in python.values() for m in handed.finditer(data)}
     for root in candidates:
         if root.name in given:
             _walk(root, "", unique, facts, (), 0)
