@@ -76,6 +76,9 @@ def _child_segment(pf: ParsedFile, decorated: Any, name: str) -> str | None:
 
 def add_child_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
     """Add the routes of the resource trees `@child()` methods make."""
+    if not any(f.language == "python" and any(_RESPONDER.fullmatch(s.name.rpartition(".")[2]) for s in f.symbols)
+               for f in facts.values()):
+        return  # (no resource answers anything: no file is read again)
     python = {path: read(path) for path, f in facts.items() if f.language == "python"}
     if not any(b"@child(" in data for data in python.values()):
         return  # (no tree of child methods: nothing to walk)

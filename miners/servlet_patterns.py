@@ -37,8 +37,8 @@ def add_servlet_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]
     modules: dict[str, str] | None = None
     parsed: dict[str, tuple[ParsedFile, dict[str, str]] | None] = {}
     for path, f in facts.items():
-        if f.language != "python":
-            continue
+        if f.language != "python" or not any(_VERB_METHOD.fullmatch(s.name.rpartition(".")[2]) for s in f.symbols):
+            continue  # (a module with no on_<METHOD> method is not read again)
         data = read(path)
         if b"PATTERNS" not in data or b"def on_" not in data or len(data) > _MAX_BYTES:
             continue
