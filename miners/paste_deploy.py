@@ -183,8 +183,9 @@ def apply_paste_prefixes(facts: dict[str, FileFacts], sizes: dict[str, int], rea
     loaders: dict[str, Where] = {}
     for (path, function), prefixes in served.items():
         if graph.calls_method(path, function, "get_resources"):
+            forms = _extension_forms(path, facts, read)
             for prefix, where in prefixes.items():
-                for each in _extension_forms(path, facts, read):
+                for each in forms:
                     loaders.setdefault(join(prefix, each) if each != "/" else prefix, where)
     # a Pecan app's root controller named in a function a factory reaches: its tree's routes too
     roots: dict[str, dict[str, Where]] = {}

@@ -709,7 +709,7 @@ def _answers(name: str, params: list[str], when: str, rest: bool, custom: dict[s
         # (pecan's RestController takes a PUT's or a DELETE's action from the first segment left and
         # its arguments after it, or from the query or the JSON body: ironic's `PUT
         # /nodes/{node_ident}/states/power` with `{"target": ...}`)
-        put = "".join(f"/{{{p}}}" for p in params[:item]) if item else ""
+        put = segments if item else ""
         return [(m, f"{prefix}/{name}{put}" if m.upper() in ("PUT", "DELETE") else f"{prefix}{segments}/{name}")
                 for m in custom[name] or ["GET"]]
     if rest:

@@ -265,6 +265,13 @@ _PY_MAPPER_METHOD = re.compile(rb"""mapper\.\w+\(\s*['"]/[^'"\n]*['"]\s*,\s*"""
                                rb"""|\(\s*['"]/[^'"\n]*['"]\s*,\s*\{\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*:""")
 
 
+def _mapper_method_shaped(source: bytes) -> bool:
+    """Whether the source calls a mapper's method with a path and a method, or holds a table of
+    (path, {method: ...}) rows (the search only where its cheap words are)."""
+    return (b"mapper." in source or b"', {" in source or b'", {' in source) and \
+        _PY_MAPPER_METHOD.search(source) is not None
+
+
 def _py_decorator(source: bytes, at: int = 0) -> re.Match[bytes] | None:
     """The first _PY_DECORATOR match from `at`: tried only at the lines where an `@` follows
     indentation alone (a search of the whole text tries the pattern at every byte)."""
@@ -347,8 +354,7 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or (b"Mapper" in source or b"RoutesDispatcher" in source or b"mapper.connect(" in source)
             and _PY_MAPPER_CONNECT.search(source) is not None
             or b"mapper.resource(" in source and _PY_MAPPER_RESOURCE.search(source) is not None
-            or (b"mapper." in source or b"', {" in source or b'", {' in source) and \
-            _PY_MAPPER_METHOD.search(source) is not None
+            or _mapper_method_shaped(source)
             or b"ResourceExtension" in tokens and b"ResourceExtension(" in source  # _Python.resource_extensions
             or b"connect(" in source and _PY_ROW_PATH.search(source) is not None  # heat's (miners/dict_tables.py)
             or b"connect(" in source and _PY_CONDITION_NAME.search(source) is not None  # tacker's _setup_route
@@ -2817,8 +2823,7 @@ class _Python:
         `mapper.connect("name", "/profiles/{profile_id}", action="get", conditions={'method': 'GET'})`,
         also on a `submapper(...)`; the methods its conditions name (every one without)."""
         source = self.pf.source
-        shaped = (b"mapper." in source or b"', {" in source or b'", {' in source) and \
-            _PY_MAPPER_METHOD.search(source) is not None  # (nova's routes.py imports no routes either)
+        shaped = _mapper_method_shaped(source)  # (nova's routes.py imports no routes either)
         if (b".connect(" not in source and b"mapper.resource(" not in source and not shaped) or \
                 "routes" not in self.modules and "cherrypy" not in self.modules and b"mapper.connect(" not in \
                 source and not shaped:
