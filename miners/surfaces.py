@@ -804,8 +804,23 @@ def _assigned(pf: ParsedFile, block: Any, name: str, before: int | None) -> Any:
                 "if_statement", "for_statement", "while_statement", "try_statement", "with_statement",
                 "match_statement") and re.search(rb"(?<![\w.])" + re.escape(text) + rb"\s*=(?!=)",
                                                  pf.source[statement.start_byte:statement.end_byte]):
+            if _skipped_when_empty(pf, statement, name, found):
+                continue
             return None
     return found
+
+
+def _skipped_when_empty(pf: ParsedFile, statement: Any, name: str, value: Any) -> bool:
+    """Whether `statement` is `if name:` (no else) and `name` holds "" by default (`""`, or
+    `config.get("PREFIX") or ""`): scout's `if prefix: prefix = '/%s' % prefix.strip('/')`
+    does not run then."""
+    condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
+    if condition is None or condition.type != "identifier" or pf.text(condition) != name or value is None or \
+            statement.child_by_field_name("alternative") is not None:
+        return False
+    if value.type == "boolean_operator" and pf.text(value.child_by_field_name("operator")) == "or":
+        value = value.child_by_field_name("right")
+    return value is not None and py_string(pf, value) == ""
 
 
 class _Group(dict):  # type: ignore[type-arg]
@@ -1730,6 +1745,18 @@ class _Python:
         key = py_string(self.pf, args[0]) if args and ("config" in called or "setting" in called) else None
         return key if key is not None and re.fullmatch(r"[A-Z][A-Z0-9_]*[A-Z0-9]", key) else None
 
+    def unset_lookup(self, node: Any) -> bool:
+        """Whether `node` reads a named setting with no default: `app.config.get('URL_PREFIX')`,
+        `os.environ.get("PREFIX")`, `settings.get("prefix")` (one literal key, nothing else)."""
+        function = node.child_by_field_name("function") if node is not None and node.type == "call" else None
+        if function is None or function.type != "attribute" or \
+                self.pf.text(function.child_by_field_name("attribute")) != "get":
+            return False
+        owner = self.pf.text(function.child_by_field_name("object")).rsplit(".", 1)[-1].lower()
+        positional, keywords = py_args(node.child_by_field_name("arguments"))
+        return ("config" in owner or "setting" in owner or owner == "environ") and not keywords and \
+            len(positional) == 1 and py_string(self.pf, positional[0]) is not None
+
     def setting_field(self, node: Any) -> str | None:
         """`self.config.auth_path`, `settings.api_prefix`: a field of a settings or config object,
         left DEFERRED for assembly to read as the default its class in the package gives
@@ -2117,7 +2144,11 @@ class _Python:
         if kind == "boolean_operator" and self.pf.text(node.child_by_field_name("operator")) == "or" and \
                 py_string(self.pf, node.child_by_field_name("right")) == "":
             # langserve's `namespace = path or ""`: the left's value, whatever it is ("" either way when it is empty)
-            return self.text_value(node.child_by_field_name("left"), at, depth + 1)
+            left = node.child_by_field_name("left")
+            value = self.text_value(left, at, depth + 1)
+            # scout's `prefix = app.config.get('URL_PREFIX') or ''`: a setting nothing in the package
+            # sets falls back to "", where the routes are served unless a deployment says otherwise
+            return value if value is not None or not self.unset_lookup(left) else [""]
         if kind == "subscript":  # config["route_path"]["seg"] of a config file the module loads
             keys: list[str] = []
             while node is not None and node.type == "subscript":

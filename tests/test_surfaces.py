@@ -1527,3 +1527,31 @@ def test_a_prefix_a_branch_puts_before_a_routes_base_serves_it_there_too():
     ''', "index.js"), "http-route")
     assert sorted(found) == ["GET /other", "GET /rest/signup", "GET /rest/signup/:token", "GET /signup",
                              "GET /signup/:token"]
+
+
+def test_a_prefix_from_an_unset_setting_or_empty_is_served_at_the_root():
+    """scout: `prefix = app.config.get('URL_PREFIX') or ''`, normalised only `if prefix:`, then
+    `app.add_url_rule('%s/attachments/' % prefix, ...)`: with nothing configured the routes are at
+    /attachments/. A branch that rebinds the prefix whatever it holds, or a lookup with a default
+    that is not a literal, leaves the route unknown (no guess)."""
+    found = by_name(surfaces("python", '''
+        from flask import Flask
+
+        def register_views(app):
+            prefix = app.config.get('URL_PREFIX') or ''
+            if prefix:
+                prefix = '/%s' % prefix.strip('/')
+            app.add_url_rule('%s/attachments/' % prefix, 'attachment_list', view_func=listing, methods=['GET'])
+            app.add_url_rule(prefix + '/health', 'health', view_func=health)
+
+        def register_other(app):
+            base = app.config.get('BASE') or ''
+            if app.debug:
+                base = '/debug' + base
+            app.add_url_rule(base + '/other', 'other', view_func=other)
+            mount = app.config.get('MOUNT', compute()) or ''
+            app.add_url_rule(mount + '/mounted', 'mounted', view_func=other)
+            env = os.environ.get('PREFIX') or ''
+            app.add_url_rule(env + '/env', 'env', view_func=other)
+        '''), "http-route")
+    assert sorted(found) == ["GET /attachments/", "GET /env", "GET /health"]
