@@ -27,11 +27,13 @@ from .python_modules import absolute, find_through_reexports, module_files
 
 # the actions DRF's own classes give a viewset (rest_framework.viewsets and .mixins)
 _MODEL_ACTIONS = ("list", "create", "retrieve", "update", "partial_update", "destroy")
+_BULK_ACTIONS = ("bulk_update", "bulk_partial_update", "bulk_destroy")
 DRF_ACTIONS = {
     "ModelViewSet": _MODEL_ACTIONS, "ReadOnlyModelViewSet": ("list", "retrieve"),
-    # NetBox's own (netbox.api.viewsets) and Nautobot's, ModelViewSets their plugins' API viewsets extend
-    "NetBoxModelViewSet": _MODEL_ACTIONS, "NetBoxReadOnlyModelViewSet": ("list", "retrieve"),
-    "NautobotModelViewSet": _MODEL_ACTIONS,
+    # NetBox's own (netbox.api.viewsets) and Nautobot's, ModelViewSets their plugins' API viewsets extend,
+    # with the bulk operations their routers (NetBoxRouter, OrderedDefaultRouter) add to the list route
+    "NetBoxModelViewSet": _MODEL_ACTIONS + _BULK_ACTIONS, "NetBoxReadOnlyModelViewSet": ("list", "retrieve"),
+    "NautobotModelViewSet": _MODEL_ACTIONS + _BULK_ACTIONS,
     "ListModelMixin": ("list",), "CreateModelMixin": ("create",), "RetrieveModelMixin": ("retrieve",),
     "UpdateModelMixin": ("update", "partial_update"), "DestroyModelMixin": ("destroy",),
     # the generic views, in a viewset (`class Keys(ListAPIView, CreateAPIView, GenericViewSet)`), are their mixins
@@ -43,7 +45,9 @@ DRF_ACTIONS = {
 }
 # action -> (on the detail route, HTTP method): SimpleRouter's routes
 ACTION_ROUTES = {"list": (False, "GET"), "create": (False, "POST"), "retrieve": (True, "GET"),
-                 "update": (True, "PUT"), "partial_update": (True, "PATCH"), "destroy": (True, "DELETE")}
+                 "update": (True, "PUT"), "partial_update": (True, "PATCH"), "destroy": (True, "DELETE"),
+                 # (NetBox's and Nautobot's, only where their viewsets give them: DRF's router has none)
+                 "bulk_update": (False, "PUT"), "bulk_partial_update": (False, "PATCH"), "bulk_destroy": (False, "DELETE")}
 _DEPTH = 6  # package base classes followed at most
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 # the HTTP methods DRF's generic views (rest_framework.generics) and Django's generic views answer
@@ -146,7 +150,8 @@ def _actions(facts: dict[str, FileFacts], modules: dict[str, str], path: str,
     for where, rec, external in _lineage(facts, modules, path, record):
         for base in external:
             actions.update({a: (where, rec.name) for a in DRF_ACTIONS.get(base, ())})
-        actions.update({a: (where, rec.name) for a in _own_methods(facts[where], rec.name) if a in ACTION_ROUTES})
+        actions.update({a: (where, rec.name) for a in _own_methods(facts[where], rec.name)
+                        if a in ACTION_ROUTES and a not in _BULK_ACTIONS})
         extra.update({a["method"]: {**a, "path": where, "class": rec.name} for a in rec.actions})
         lookup = rec.lookup or lookup
     return actions, list(extra.values()), lookup

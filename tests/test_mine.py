@@ -1691,6 +1691,9 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
     
             def destroy(self, request, pk=None):
                 pass
+
+            def bulk_destroy(self, request):  # DRF's routers route no bulk operation (NetBox's do)
+                pass
     
     
         class GroupViewSet(ListRetrieveViewSet):

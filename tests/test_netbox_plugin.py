@@ -68,7 +68,9 @@ def test_a_netbox_plugins_api_and_pages_are_served_under_its_base_url(tmp_path, 
     api = "/api/plugins/ssl-certificates"
     assert {"GET /plugins/ssl-certificates/dashboard/", f"GET {api}", f"GET {api}/services/",
             f"POST {api}/services/", f"DELETE {api}/services/{{pk}}/", f"GET {api}/groups/",
-            f"PATCH {api}/groups/{{pk}}/", f"GET {api}/groups/export-archive/"} <= set(routes), sorted(routes)
+            f"PATCH {api}/groups/{{pk}}/", f"GET {api}/groups/export-archive/",
+            # NetBoxRouter's bulk operations on the list route
+            f"PUT {api}/groups/", f"PATCH {api}/groups/", f"DELETE {api}/groups/"} <= set(routes), sorted(routes)
     assert not any(name.split(" ", 1)[1].startswith(("/services", "/groups", "/dashboard")) for name in routes)
     assert {"kind": "route", "path": "netbox_certs/__init__.py", "line": 4,
             "detail": "NetBox serves plugin 'ssl-certificates' API under /api/plugins/ssl-certificates/"} \
@@ -93,4 +95,5 @@ def test_a_nautobot_apps_api_is_served_under_its_base_url(tmp_path, capsys):
                                              "nautobot_contracts/api/urls.py": api,
                                              "nautobot_contracts/api/views.py": views})
     assert {"GET /api/plugins/contracts/contracts/", "POST /api/plugins/contracts/contracts/",
-            "DELETE /api/plugins/contracts/contracts/{pk}/"} <= set(routes), sorted(routes)
+            "DELETE /api/plugins/contracts/contracts/{pk}/", "DELETE /api/plugins/contracts/contracts/"} \
+        <= set(routes), sorted(routes)
