@@ -26,6 +26,7 @@ from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
+RUN_TIME = "\x02"  # a caller's argument only run time knows: a path parameter (_run_time_value)
 _FORMS = 64  # the paths one route's deferred parts may make at most (one per call of its function)
 
 
@@ -150,6 +151,11 @@ def _finished(text: str, path: str, modules: dict[str, str], read: Callable[[str
             values = [value] if value is not None else []
         elif pieces[i].startswith(CALL_ARGUMENT):
             values = _call_arguments(pieces[i], modules, read, known)
+            after = pieces[i + 1]
+            if any(v.startswith(RUN_TIME) for v in values) and not (
+                    all(head.endswith("/") for head in done) and (not after or after.startswith("/"))):
+                return []  # (a run-time value stands for a whole segment, never part of one)
+            values = ["{" + v[len(RUN_TIME):] + "}" if v.startswith(RUN_TIME) else v for v in values]
         else:
             value = _constant(pieces[i], path, modules, read, known, _HOPS)
             values = [value] if value is not None else []
@@ -204,12 +210,37 @@ def _call_arguments(ref: str, modules: dict[str, str], read: Callable[[str], byt
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             given = keywords.get(parameter) or (positional[index] if 0 <= index < len(positional) else None)
-            values.add(py_string(parsed, given) if given is not None else default if defaulted == "1" else None)
+            value = py_string(parsed, given) if given is not None else default if defaulted == "1" else None
+            values.add(value if value is not None or given is None else _run_time_value(parsed, given))
     if not values and defaulted == "1":
         values.add(default)  # called by the package's users alone: what a call that leaves it out gets
     found = [] if None in values else sorted(v for v in values if v is not None)
     known[ref, ""] = found
     return found
+
+
+def _run_time_value(parsed: Any, given: Any) -> str | None:
+    """A caller's argument that is the variable of a loop around the call over what only run time
+    knows (fastapi-mongo-admin's `for collection, model_admin in site.get_registered_models().items():
+    _register_model_routes(router, ..., collection, ...)`): RUN_TIME + its name, a path segment
+    that stands for each of its values; else None."""
+    from . import parsing
+
+    if given.type != "identifier":
+        return None
+    name = parsed.text(given)
+    loop = given.parent
+    while loop is not None and loop.type not in ("for_statement", "function_definition", "module"):
+        loop = loop.parent
+    left = loop.child_by_field_name("left") if loop is not None and loop.type == "for_statement" else None
+    right = loop.child_by_field_name("right") if left is not None else None
+    names = [left] if left is not None and left.type == "identifier" else \
+        list(left.named_children) if left is not None and left.type in ("pattern_list", "tuple_pattern") else []
+    if right is None or name not in {parsed.text(n) for n in names if n.type == "identifier"} or \
+            right.type in ("list", "tuple", "set", "dictionary", "string") or \
+            any(n.type == "string" for n in parsing.descendants(right, "string")):
+        return None  # (a literal table: its rows are literals a caller could have written)
+    return RUN_TIME + name
 
 
 def _naming(function: str, modules: dict[str, str], read: Callable[[str], bytes]) -> dict[str, tuple[bytes, Any]]:

@@ -2056,6 +2056,77 @@ class _Python:
                 self._bound = {}
         return list(dict.fromkeys(out))
 
+    def paths_over_callers(self, call: Any, node: Any) -> list[str]:
+        """The paths `node` makes from parameters of the method around `call`, one per call of that
+        method in this module on an instance of its class or a subclass here (scout's `def
+        register(self, name, url)` calling `self.app.add_url_rule(url, ...)`, then
+        `document_view = DocumentView(app)` and `document_view.register('document_view', '%s/documents/'
+        % prefix)`); what each caller passes is read where it is written. None known: []."""
+        function = _enclosing(call, "function_definition")
+        cls = _enclosing(function, "class_definition") if function is not None else None
+        outer = cls.parent if cls is not None else None
+        outer = outer.parent if outer is not None and outer.type == "decorated_definition" else outer
+        if outer is None or outer.type != "module":
+            return []
+        params = [p for p in function.child_by_field_name("parameters").named_children
+                  if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")]
+        names = [self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
+                 for p in params]
+        # (a parameter the path names directly must be what the caller passed; one it names through
+        # a local, `detail_url = url + '<pk>/'`, is read through that local's binding)
+        used = {self.pf.text(n) for n in descendants(node, "identifier")} & set(names[1:])
+        if len(names) < 2 or any(self.value_of_name(name, node) for name in used):
+            return []
+        defaults = {name: p.child_by_field_name("value") for name, p in zip(names, params)
+                    if p.type in ("default_parameter", "typed_default_parameter")}
+        method = self.pf.text(function.child_by_field_name("name"))
+        family = self.subclasses_here(self.pf.text(cls.child_by_field_name("name")))
+        instances = {self.pf.text(a.child_by_field_name("left")) for a in self.assignments
+                     if a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"
+                     and (right := a.child_by_field_name("right")) is not None and right.type == "call"
+                     and self.callee_last(right) in family}
+        out: list[str] = []
+        for caller, receiver, attr in self.call_info():
+            if attr != method or receiver is None or not (
+                    receiver in instances or receiver.partition("(")[0] in family):
+                continue
+            positional, keywords = py_args(caller.child_by_field_name("arguments"))
+            bound = {name: defaults[name] for name in names[1:] if name in defaults}
+            bound.update(zip(names[1:], positional))
+            bound.update((k, v) for k, v in keywords.items() if k in names)
+            self._bound = bound
+            try:
+                path = self.path_of(node)
+            finally:
+                self._bound = {}
+            if path is not None:
+                out.append(path)
+        return list(dict.fromkeys(out))
+
+    def value_of_name(self, name: str, at: Any) -> bool:
+        """Whether the function around `at` rebinds `name` (then a parameter is not what its caller
+        passed)."""
+        function = _enclosing(at, "function_definition")
+        return function is not None and re.search(
+            rb"(?<![\w.])" + re.escape(name.encode()) + rb"\s*=(?!=)",
+            self.pf.source[function.child_by_field_name("body").start_byte:at.start_byte]) is not None
+
+    def subclasses_here(self, name: str) -> set[str]:
+        """`name` and the classes this module defines that derive from it, however deep."""
+        family = {name}
+        classes = [c for c in descendants(self.pf.tree.root_node, "class_definition")]
+        grew = True
+        while grew:
+            grew = False
+            for c in classes:
+                bases = c.child_by_field_name("superclasses")
+                cname = self.pf.text(c.child_by_field_name("name"))
+                if cname not in family and bases is not None and any(
+                        self.pf.text(b).rpartition(".")[2] in family for b in bases.named_children):
+                    family.add(cname)
+                    grew = True
+        return family
+
     def paths_of(self, call: Any, node: Any, view: Any, handler: str | None) -> list[tuple[str | None, str | None]]:
         """(path, handler) pairs of one registration: one, or one per key of the dict a loop walks."""
         if node.type == "identifier" and view is not None and view.type == "identifier":
@@ -2079,7 +2150,10 @@ class _Python:
                             out.append(("".join(parts) if parts is not None else None,
                                         self.pf.text(value) if value is not None else None))
                         return out
-        return [(self.path_of(node), handler)]
+        path = self.path_of(node)
+        if path is None:
+            return [(found, handler) for found in self.paths_over_callers(call, node)] or [(None, handler)]
+        return [(path, handler)]
 
     def run_time_segment(self, name: Any) -> bool:
         """Whether `name` is the variable of a loop around it over what only run time knows
@@ -2088,8 +2162,19 @@ class _Python:
         loop = _enclosing(name, "for_statement")
         left = loop.child_by_field_name("left") if loop is not None else None
         right = loop.child_by_field_name("right") if loop is not None else None
-        return left is not None and left.type == "identifier" and self.pf.text(left) == self.pf.text(name) and \
-            right is not None and right.type == "identifier" and self.table_rows(left, right) is None
+        names = [left] if left is not None and left.type == "identifier" else list(left.named_children) \
+            if left is not None and left.type in ("pattern_list", "tuple_pattern") else []
+        # (or `for collection, admin in site.get_registered_models().items()`: a call's rows, not a
+        # literal's: `ROUTES.items()` of `ROUTES = {...}` here)
+        function = right.child_by_field_name("function") if right is not None and right.type == "call" else None
+        owner = function.child_by_field_name("object") if function is not None and function.type == "attribute" \
+            else None
+        if owner is not None and owner.type == "identifier" and (
+                (bound := self.value_of(owner, right)) is not None and bound.type in ("dictionary", "list", "tuple")):
+            return False
+        return self.pf.text(name) in {self.pf.text(n) for n in names if n.type == "identifier"} and \
+            right is not None and (right.type == "identifier" or right.type in ("call", "attribute") and not any(
+                True for _ in descendants(right, "string"))) and self.table_rows(left, right) is None
 
     def text_value(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """The text `node` evaluates to, as parts (an imported name's part deferred), or None."""
@@ -2161,7 +2246,8 @@ class _Python:
             return [DEFERRED + CONFIG_FILE + loaded + "#" + "\x1f".join(keys) + DEFERRED] if loaded else None
         if kind in ("identifier", "attribute"):
             if kind == "identifier" and self.pf.text(node) in self._bound:
-                return self.text_value(self._bound[self.pf.text(node)], at, depth + 1)
+                bound = self._bound[self.pf.text(node)]  # (read where it is written: a caller's argument)
+                return self.text_value(bound, bound, depth + 1)
             known = self.resolve(node)
             if known is not None:
                 return [known]
@@ -2318,9 +2404,50 @@ class _Python:
                         return value
                 block = block.parent
             value = _assigned(self.pf, body, name, at.start_byte)
+            if value is None and self._bound:
+                value = self.branch_assigned(body, name, at.start_byte)
             if value is not None:
                 return value
         return _assigned(self.pf, self.pf.tree.root_node, name, None)
+
+    def branch_assigned(self, body: Any, name: str, before: int) -> Any:
+        """While a caller's arguments are bound: the value `name` takes from the last statement
+        before `before` that binds it, when that is `if P is None: name = a else: name = b` (or
+        `if P:`, `if not P:`, `is not None`) over a bound parameter P (scout's `if pk_type is None:
+        detail_url = url + '<pk>/' else: detail_url = url + '<%s:pk>/' % pk_type`); else None."""
+        last = None
+        for statement in body.named_children:
+            if statement.start_byte >= before:
+                break
+            if re.search(rb"(?<![\w.])" + re.escape(name.encode()) + rb"\s*=(?!=)",
+                         self.pf.source[statement.start_byte:statement.end_byte]):
+                last = statement
+        alternative = last.child_by_field_name("alternative") if last is not None and \
+            last.type == "if_statement" else None
+        if alternative is None or alternative.type != "else_clause":
+            return None
+        taken = self.bound_truth(last.child_by_field_name("condition"))
+        branch = last.child_by_field_name("consequence") if taken else alternative.child_by_field_name("body")
+        return _assigned(self.pf, branch, name, None) if taken is not None and branch is not None else None
+
+    def bound_truth(self, condition: Any) -> bool | None:
+        """Whether `P`, `not P`, `P is None` or `P is not None` holds for a bound parameter P whose
+        value is a literal (None, a string, a number, a boolean); None when not known."""
+        negate = False
+        if condition is not None and condition.type == "not_operator":
+            negate, condition = True, condition.child_by_field_name("argument")
+        test, subject = "truth", condition
+        if condition is not None and condition.type == "comparison_operator" and condition.named_child_count == 2:
+            operators = " ".join(self.pf.text(c) for c in condition.children if not c.is_named)
+            if operators in ("is", "is not") and condition.named_child(1).type == "none":
+                test, subject = operators, condition.named_child(0)
+        if subject is None or subject.type != "identifier" or self.pf.text(subject) not in self._bound:
+            return None
+        value = py_literal(self.pf, self._bound[self.pf.text(subject)])
+        if value is UNRESOLVED:
+            return None
+        held = bool(value) if test == "truth" else (value is None) == (test == "is")
+        return held != negate
 
     # routers mounted under a prefix: FastAPI's include_router(router, prefix=...), Flask's
     # register_blueprint(bp, url_prefix=...)
@@ -2461,6 +2588,25 @@ class _Python:
                 return None
             rows.append(dict(zip(names, values)))
         return rows
+
+    def loop_methods(self, node: Any) -> list[str] | None:
+        """The methods `methods=[method]` (or `methods=methods`) takes over the rows of a literal
+        table a loop around it walks (scout's `for view, method, view_name in ((self.list_view,
+        'GET', name), (self.create, 'POST', ...))`): all of them, in order; else None."""
+        names = node.named_children if node.type == "list" else [node]
+        loop = _enclosing(node, "for_statement") if names and all(n.type == "identifier" for n in names) else None
+        rows = self.table_rows(loop.child_by_field_name("left"), loop.child_by_field_name("right")) \
+            if loop is not None else None
+        out: list[str] = []
+        for row in rows or ():
+            for name in names:
+                value = py_literal(self.pf, row[self.pf.text(name)]) if self.pf.text(name) in row else None
+                value = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) \
+                    else None
+                if not value or not all(isinstance(m, str) and m.lower() in HTTP_VERBS for m in value):
+                    return None
+                out += value
+        return list(dict.fromkeys(out)) or None
 
     def factory_call(self, node: Any, at: Any) -> Any:
         """The call to a plain function (or an imported module's) whose result `node` is
@@ -3629,6 +3775,7 @@ class _Python:
         else:
             value = py_literal(self.pf, methods_node)
             value = [value] if isinstance(value, str) else list(value) if isinstance(value, tuple) else value
+            value = self.loop_methods(methods_node) if value is UNRESOLVED else value
             methods = [str(m).upper() for m in value] if isinstance(value, list) and value else ["ANY"]  # (Bottle's method="POST")
         full = _join_paths(prefix, path)
         within = _py_function_name(self.pf, node)  # (a router factory's routes: miners/mounts.py)

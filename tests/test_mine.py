@@ -782,6 +782,32 @@ def test_a_route_path_made_of_a_functions_parameter_is_served_at_each_callers_li
     assert mined_routes(tmp_path / "unknown", capsys, unknown) == {}
 
 
+def test_a_callers_loop_over_run_time_values_makes_the_parameter_a_path_parameter(tmp_path, capsys):
+    """fastapi-mongo-admin: `for collection, model_admin in site.get_registered_models().items():
+    _register_model_routes(router, collection, model_admin)`, whose routes are
+    `@router.get(f"/{collection}/")`: one route per registered collection, `{collection}`. A loop
+    over a literal table is not run time (its rows are not read: no route), and a run-time value
+    that is only part of a segment gives no route."""
+    files = {
+        "pyproject.toml": '[project]\nname = "adm"\nversion = "1.0"\ndependencies = ["fastapi"]\n',
+        "adm/__init__.py": "",
+        "adm/router.py": (
+            "from fastapi import APIRouter\n\n\ndef _register_model_routes(router, collection, admin):\n"
+            "    @router.get(f'/{collection}/')\n    async def changelist():\n        return []\n\n"
+            "    @router.post(f'/x-{collection}/')\n    async def odd():\n        return []\n\n\n"
+            "def create_admin_router(site, prefix='/admin'):\n    router = APIRouter(prefix=prefix)\n"
+            "    for collection, model_admin in site.get_registered_models().items():\n"
+            "        _register_model_routes(router, collection, model_admin)\n"
+            "    return router\n"),
+    }
+    routes = mined_routes(tmp_path / "run-time", capsys, files)
+    assert sorted(routes) == ["GET /admin/{collection}/"], sorted(routes)
+    literal = {**files, "adm/more.py": (
+        "from adm.router import _register_model_routes\n\n\ndef more(router):\n"
+        "    for api in ['v1', 'v2']:\n        _register_model_routes(router, api, None)\n")}
+    assert mined_routes(tmp_path / "literal", capsys, literal) == {}
+
+
 def test_fastify_plugins_registered_under_a_prefix_and_a_decorator_applied_by_a_call(tmp_path, capsys):
     routes = mined_routes(tmp_path, capsys, {
         "package.json": '{"name": "meta", "version": "1.0.0", "main": "dist/server/app.js"}',

@@ -1448,7 +1448,9 @@ def test_django_pattern_lists_urlpatterns_is_made_of_wherever_it_is_assigned():
 
 def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
     """sqlite2rest: `for table_name in tables: app.add_url_rule(f'/{table_name}/<id>', ...)`, the
-    tables of a database: each route stands for every table; a name no loop binds gives nothing."""
+    tables of a database: each route stands for every table (so does fastapi-mongo-admin's `for
+    collection, admin in site.get_registered_models().items()`); a name no loop binds gives nothing,
+    nor does a loop over a call given a literal (a table it may look up)."""
     found = by_name(surfaces("python", '''
         from flask import Flask
 
@@ -1458,8 +1460,16 @@ def test_a_segment_a_loop_over_run_time_values_fills_is_a_parameter():
                 app.add_url_rule(f'/{table_name}', 'list_' + table_name, view, methods=['GET'])
                 app.add_url_rule(f'/x{table_name}', 'odd_' + table_name, view, methods=['GET'])
             app.add_url_rule(f'/{unknown}/y', 'unknown', view, methods=['GET'])
+            for collection, admin in site.get_registered_models().items():
+                app.add_url_rule(f'/api/{collection}/', 'c_' + collection, view, methods=['POST'])
+            for name, kind in lookup('x').items():
+                app.add_url_rule(f'/named/{name}/', 'n_' + name, view, methods=['POST'])
+            for name, kind in TABLE.items():
+                app.add_url_rule(f'/table/{name}/', 't_' + name, view, methods=['POST'])
+
+        TABLE = {'a': 1}
     ''', "sqlite2rest/routes.py"), "http-route")
-    assert sorted(found) == ["GET /{table_name}", "GET /{table_name}/<id>"]
+    assert sorted(found) == ["GET /{table_name}", "GET /{table_name}/<id>", "POST /api/{collection}/"]
 
 
 def test_an_objects_own_property_and_a_literal_default_after_or_as_a_path():
@@ -1555,3 +1565,46 @@ def test_a_prefix_from_an_unset_setting_or_empty_is_served_at_the_root():
             app.add_url_rule(env + '/env', 'env', view_func=other)
         '''), "http-route")
     assert sorted(found) == ["GET /attachments/", "GET /env", "GET /health"]
+
+
+def test_a_method_that_registers_the_path_it_is_given_serves_each_callers_path():
+    """scout's ScoutView: `def register(self, name, url, pk_type=None)` adds `url` for the methods of a
+    literal table a loop walks and `url + '<pk>/'` (or `'<%s:pk>/' % pk_type`, by an `if pk_type is
+    None` the caller's argument decides); `DocumentView(app).register('doc', '%s/documents/' % prefix)`
+    on a subclass serves /documents/ with the caller's prefix. A call of a same-named method on
+    anything else is not a caller."""
+    found = by_name(surfaces("python", '''
+        from flask import Flask
+
+        class View(object):
+            def __init__(self, app):
+                self.app = app
+
+            def register(self, name, url, pk_type=None):
+                base_views = ((self.list_view, 'GET', name), (self.create, 'POST', name + '_create'))
+                for view, method, view_name in base_views:
+                    self.app.add_url_rule(url, view_name, view_func=view, methods=[method])
+                if pk_type is None:
+                    detail_url = url + '<pk>/'
+                else:
+                    detail_url = url + '<%s:pk>/' % pk_type
+                for view, methods in ((self.detail, ['GET']), (self.update, ('POST', 'PUT'))):
+                    self.app.add_url_rule(detail_url, name + '_detail', view_func=view, methods=methods)
+
+        class DocumentView(View):
+            pass
+
+        class AttachmentView(DocumentView):
+            pass
+
+        def register_views(app):
+            prefix = '/api'
+            documents = DocumentView(app)
+            documents.register('document_view', '%s/documents/' % prefix)
+            AttachmentView(app).register('attachments', prefix + '/files/', pk_type='path')
+            client.register('other', '/not-a-route/')
+        '''), "http-route")
+    assert sorted(found) == [
+        "GET /api/documents/", "GET /api/documents/<pk>/", "GET /api/files/", "GET /api/files/<path:pk>/",
+        "POST /api/documents/", "POST /api/documents/<pk>/", "POST /api/files/", "POST /api/files/<path:pk>/",
+        "PUT /api/documents/<pk>/", "PUT /api/files/<path:pk>/"]
