@@ -1083,7 +1083,10 @@ class _Python:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             while right is not None and right.type == "parenthesized_expression" and right.named_child_count == 1:
                 right = right.named_children[0]  # `api_v1 = (Blueprint('api_v1', __name__))`
-            if left is not None and right is not None and left.type == "identifier" and right.type == "call":
+            if left is not None and right is not None and right.type == "call" and (left.type == "identifier" or (
+                    # (an instance's own: aegis's `self.router = APIRouter(prefix=self.base_path)`)
+                    left.type == "attribute" and self.pf.text(left.child_by_field_name("object")) == "self"
+                    and self.callee_last(right) in PY_CONSTRUCTORS)):
                 known = PY_CONSTRUCTORS.get(self.callee_last(right))
                 if known is None and self.callee_last(right) == "Service" and "cornice" in self.modules:
                     known = ("http", "cornice")  # cornice.Service(name=..., path="/users"): its decorators route
@@ -1708,7 +1711,7 @@ class _Python:
                 return None
             _, keywords = py_args(role[2].child_by_field_name("arguments"))
             given = keywords.get("prefix") or keywords.get("url_prefix")
-            prefix = self.resolve(given) or self.parameter_default(given) or (
+            prefix = self.resolve(given) or self.parameter_default(given) or self.instance_default(given, role[2]) or (
                 self.path_of(keywords.get("path")) if role[1] == "cornice" else None) or ""
             return role[1], prefix
         if receiver is None:
@@ -1717,6 +1720,14 @@ class _Python:
             if module in self.modules:
                 return framework, ""
         return "python-web", ""  # a router bound in another module: @app.get("/x") is still a route
+
+    def instance_default(self, node: Any, at: Any) -> str | None:
+        """`self.base_path` where the class keeps it from `__init__`'s `base_path: str = "/admin"`
+        (aegis's `self.router = APIRouter(prefix=self.base_path)`): that default; else None."""
+        obj = node.child_by_field_name("object") if node is not None and node.type == "attribute" else None
+        cls = _enclosing(at, "class_definition") if obj is not None and self.pf.text(obj) == "self" else None
+        return class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute"))) \
+            if cls is not None else None
 
     def _local_router(self, receiver: str, at: Any) -> Any:
         """The constructor call the function around `at` assigns to `receiver`, if it assigns one."""
@@ -2176,6 +2187,23 @@ class _Python:
             right is not None and (right.type == "identifier" or right.type in ("call", "attribute") and not any(
                 True for _ in descendants(right, "string"))) and self.table_rows(left, right) is None
 
+    def given_attribute(self, node: Any, at: Any) -> bool:
+        """Whether `node` is an attribute of what the function around it is given, or a name bound
+        to one (aegis's `table_name = model.__tablename__` in `def _create_list_endpoint(self, model)`,
+        before `@self.router.get(f"/{table_name}/")`): each object it is given has its own, a route
+        per call."""
+        if node.type == "identifier":
+            bound = self.value_of(node, at)
+            node = bound if bound is not None and bound.type == "attribute" else None
+        obj = node.child_by_field_name("object") if node is not None and node.type == "attribute" else None
+        function = _enclosing(at, "function_definition") if obj is not None and obj.type == "identifier" and \
+            self.pf.text(obj) not in ("self", "cls") else None
+        params = function.child_by_field_name("parameters") if function is not None else None
+        return params is not None and self.pf.text(obj) in {
+            self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
+            for p in params.named_children if p.type in (
+                "identifier", "default_parameter", "typed_parameter", "typed_default_parameter")}
+
     def text_value(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """The text `node` evaluates to, as parts (an imported name's part deferred), or None."""
         if node is None or depth > 8:
@@ -2201,10 +2229,12 @@ class _Python:
                     if len(inner) != 1:
                         return None  # a conversion or a format: not a plain value
                     value = self.text_value(inner[0], at, depth + 1)
-                    if value is None and "".join(parts).endswith("/") and self.run_time_segment(inner[0]) and (
+                    if value is None and "".join(parts).endswith("/") and (
+                            self.run_time_segment(inner[0]) or self.given_attribute(inner[0], at)) and (
                             i + 1 >= len(children) or children[i + 1].type != "string_content"
                             or self.pf.text(children[i + 1]).startswith("/")):
-                        value = ["{" + self.pf.text(inner[0]) + "}"]  # one route per value: a parameter
+                        name = inner[0] if inner[0].type == "identifier" else inner[0].child_by_field_name("attribute")
+                        value = ["{" + self.pf.text(name) + "}"]  # one route per value: a parameter
                     if value is None:
                         return None
                     parts += value

@@ -1608,3 +1608,39 @@ def test_a_method_that_registers_the_path_it_is_given_serves_each_callers_path()
         "GET /api/documents/", "GET /api/documents/<pk>/", "GET /api/files/", "GET /api/files/<path:pk>/",
         "POST /api/documents/", "POST /api/documents/<pk>/", "POST /api/files/", "POST /api/files/<path:pk>/",
         "PUT /api/documents/<pk>/", "PUT /api/files/<path:pk>/"]
+
+
+def test_an_instances_router_under_its_init_default_and_a_segment_from_what_a_method_is_given():
+    """aegis-admin: `self.router = APIRouter(prefix=self.base_path)` keeps `__init__`'s `base_path:
+    str = "/admin"`; `def _create_list_endpoint(self, model)` registers `f"/{table_name}/"` with
+    `table_name = model.__tablename__`: a route per model it is given. An attribute of `self`, or of
+    something no parameter names, is not a parameter."""
+    found = by_name(surfaces("python", '''
+        from fastapi import APIRouter, FastAPI
+
+        class Admin:
+            def __init__(self, app: FastAPI, base_path: str = "/admin") -> None:
+                self.base_path = base_path
+                self.router = APIRouter(prefix=self.base_path)
+                app.include_router(self.router)
+
+            def _create_list_endpoint(self, model, database: str) -> None:
+                table_name = model.__tablename__
+
+                @self.router.get(f"/{table_name}/")
+                async def list_view():
+                    return []
+
+                @self.router.post(f"/ui/{model.__tablename__}/create/")
+                async def create():
+                    return []
+
+                @self.router.get(f"/{self.title}/")
+                async def titled():
+                    return []
+
+                @self.router.get(f"/{other.name}/")
+                async def other_view():
+                    return []
+        '''), "http-route")
+    assert sorted(found) == ["GET /admin/{table_name}/", "POST /admin/ui/{__tablename__}/create/"]
