@@ -27,6 +27,7 @@ from schemas.ecma import utc_now
 from . import declared_scan
 from .assets import ASSET
 from .backstage_plugin import apply_plugin_base, plugin_id
+from .cherrypy_routes import add_cherrypy_routes
 from .child_dispatch import add_child_routes
 from .config_children import expand_config_children
 from .coverage import MAX_BYTES, MINIFIED, content_problem, plan
@@ -214,6 +215,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     resolve_deferred_paths(facts, read)  # route paths with a constant another module holds
     add_servlet_routes(facts, read)  # servlets' PATTERNS regexes and on_<METHOD> methods (Synapse's)
     add_child_routes(facts, read)  # resource trees of @child() methods (Mailman's REST API)
+    add_cherrypy_routes(facts, read)  # CherryPy's object trees: exposed methods under the attributes that hold them
     apply_imported_router_prefixes(facts, read)  # routes on a router another module makes, under its prefix
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
