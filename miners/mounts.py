@@ -93,7 +93,8 @@ def _router(above: dict[Router, list[tuple[Router, str]]], path: str, route: Sur
     """The mounted router a route is registered on: the router factory it is registered in
     (FACTORY + the function's name) when that factory's result is mounted, else its router by name,
     in this file or, for a name it imports (`from app.auth import auth_bp`), in the module it is from."""
-    for router in ((path, FACTORY + route.detail.get("within", "")), (path, route.detail.get("receiver"))):
+    for router in ((path, FACTORY + route.detail.get("within", "")), (path, route.detail.get("receiver")),
+                   (path, route.detail.get("instance_router"))):
         if router in above:
             return router
     made_in = route.detail.get("receiver_from")
@@ -161,6 +162,9 @@ def _target(facts: dict[str, FileFacts], modules: dict[str, str], path: str, mou
         return (found, local) if local else None
     holder, _, member = mount.name.partition(".")
     there = facts[found]
+    if holder == "default" and member and not mount.called:  # a default-exported class's instance router
+        local = there.module.default_export
+        return (found, f"{local}.{member}") if local else None
     if mount.called and member and "." not in member and holder not in there.module.names and not any(
             s.name == holder or s.name.startswith(holder + ".") for s in there.symbols) and not any(
             str(s.detail.get("within", "")).startswith(holder + ".") for s in there.surfaces):

@@ -4991,6 +4991,11 @@ class _Js:
         within = _js_function_name(self.pf, receiver)
         if within:
             out["within"] = within
+        prop = receiver.child_by_field_name("property") if receiver.type == "member_expression" else None
+        if within and "." in within and prop is not None and receiver.child_by_field_name("object").type == "this":
+            # a router an instance holds (node-media-server's `this.router = express.Router()` in
+            # class ApiRouter): mounted as `app.use("/api/v1", new ApiRouter().router)` (miners/mounts.py)
+            out["instance_router"] = f"{within.partition('.')[0]}.{self.pf.text(prop)}"
         return out
 
     # routers mounted under a prefix: app.use("/users", users), router.use("/x", sub.routes()) (Koa),
@@ -5112,6 +5117,7 @@ class _Js:
         if prop == "use" and prefix is not None and target is not None and target.type == "member_expression":
             member = self.factory_member(target, call)  # `routes.v1` of `routes = require('./routes')(mw)`
             kept = self.required_member(target) if member is None else None  # `this.events`, set from a require
+            kept = kept or (self.instance_member(target, call) if member is None else None)
             root = self.chain_root(receiver)
             if (member or kept) is not None and root is not None and root.type == "identifier" and \
                     prefix.startswith("/"):
@@ -5265,6 +5271,27 @@ class _Js:
         if factory is None or factory[0] is None:
             return None
         return factory[0], f"{factory[1]}.{self.pf.text(prop)}"
+
+    def instance_member(self, target: Any, at: Any) -> tuple[str | None, str] | None:
+        """(module, "Class.prop") of `apiRouter.router` where `apiRouter = new ApiRouter()` was bound
+        before `at`, the class imported (its module's specifier) or this file's (None)."""
+        obj, prop = target.child_by_field_name("object"), target.child_by_field_name("property")
+        if obj is None or obj.type != "identifier" or prop is None:
+            return None
+        made = None
+        for node in self.declarators:
+            if node.start_byte > at.start_byte:
+                break
+            binding = node.child_by_field_name("name")
+            if binding is not None and binding.type == "identifier" and self.pf.text(binding) == self.pf.text(obj):
+                made = _unwrap_js(node.child_by_field_name("value"))
+        cls = made.child_by_field_name("constructor") if made is not None and made.type == "new_expression" else None
+        if cls is None or cls.type != "identifier":
+            return None
+        module, imported = self.import_of(self.pf.text(cls))
+        if module is not None and not module.startswith("."):
+            return None  # (a package's class: not in this tree)
+        return module, f"{imported or self.pf.text(cls)}.{self.pf.text(prop)}"  # ("default.router": mounts.py)
 
     def required_member(self, target: Any) -> tuple[str | None, str] | None:
         """(module, export) of `this.route` where a method of the file set `this.route =

@@ -605,6 +605,33 @@ def test_a_router_a_method_kept_on_the_instance_from_require_is_mounted(tmp_path
     assert sorted(routes) == ["DELETE /:projectid/tags/:tag", "GET /:projectid/events", "POST /:projectid/canned/:id"]
 
 
+def test_a_router_an_instance_holds_is_mounted_where_the_instance_is(tmp_path, capsys):
+    """node-media-server: `class ApiRouter { constructor() { this.router = express.Router();
+    this.setupRoutes(); } setupRoutes() { this.router.post("/login", ...) } }`, exported as the
+    module, and `app.use("/api/v1", apiRouter.router)` with `const apiRouter = new ApiRouter()`; a
+    class exported by name the same. Another member of the instance mounts nothing."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "nms", "version": "1.0.0", "main": "src/server.js", "dependencies": {"express": "4"}}',
+        "src/server.js": (
+            "const express = require('express');\nconst Api = require('./routers/api.js');\n"
+            "const { Admin } = require('./routers/admin.js');\n"
+            "class Server {\n  constructor() {\n    const app = express();\n    const apiRouter = new Api();\n"
+            "    app.use('/api/v1', auth, apiRouter.router);\n    const admin = new Admin();\n"
+            "    app.use('/admin', admin.router);\n    app.use('/other', admin.other);\n  }\n}\n"
+            "module.exports = Server;\n"),
+        "src/routers/api.js": (
+            "const express = require('express');\nclass ApiRouter {\n  constructor() {\n"
+            "    this.router = express.Router();\n    this.setupRoutes();\n  }\n  setupRoutes() {\n"
+            "    this.router.post('/login', login);\n    this.router.get('/streams/:app', streams);\n  }\n}\n"
+            "module.exports = ApiRouter;\n"),
+        "src/routers/admin.js": (
+            "const express = require('express');\nclass Admin {\n  constructor() {\n"
+            "    this.router = express.Router();\n    this.router.delete('/sessions/:id', drop);\n  }\n}\n"
+            "module.exports = { Admin };\n"),
+    })
+    assert sorted(routes) == ["DELETE /admin/sessions/:id", "GET /api/v1/streams/:app", "POST /api/v1/login"]
+
+
 def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispatches_to(tmp_path, capsys):
     """nightscout: `var api = require('./lib/api/')(env)` is mounted at /api/v1 after a middleware;
     that factory's own app hands paths to routers other factories make (`app.all('/entries*', r)`),
