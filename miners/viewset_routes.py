@@ -137,7 +137,13 @@ def _locate(facts: dict[str, FileFacts], modules: dict[str, str], here: str, nam
         return (path, record) if record is not None else None
 
     if imported is None:
-        return lookup(here, name) if "." not in name else None
+        found = lookup(here, name) if "." not in name else None
+        for source in facts[here].module.export_all_from if found is None and "." not in name else ():
+            # netbox-lifecycle's `from .views import *` before `router.register('license', LicenseViewSet)`
+            found = find_through_reexports(facts, modules, absolute(f"{source}.{name}", here), lookup)
+            if found is not None:
+                break
+        return found
     return find_through_reexports(facts, modules, absolute(imported, here), lookup)
 
 

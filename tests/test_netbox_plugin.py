@@ -97,3 +97,21 @@ def test_a_nautobot_apps_api_is_served_under_its_base_url(tmp_path, capsys):
     assert {"GET /api/plugins/contracts/contracts/", "POST /api/plugins/contracts/contracts/",
             "DELETE /api/plugins/contracts/contracts/{pk}/", "DELETE /api/plugins/contracts/contracts/"} \
         <= set(routes), sorted(routes)
+
+
+def test_a_viewset_a_star_import_brings_is_served(tmp_path, capsys):
+    """netbox-lifecycle: api/urls.py has `from .views import *`, views/__init__.py `from .hardware
+    import *`, and registers `router.register('hardwarelifecycle', HardwareLifecycleViewSet)`. A name
+    no star import brings gives no route."""
+    api = ("from netbox.api.routers import NetBoxRouter\n\nfrom .views import *\n\nrouter = NetBoxRouter()\n"
+           "router.register('hardwarelifecycle', HardwareLifecycleViewSet)\n"
+           "router.register('ghost', GhostViewSet)\nurlpatterns = router.urls\n")
+    hardware = ("from netbox.api.viewsets import NetBoxModelViewSet\n\n__all__ = ('HardwareLifecycleViewSet',)\n\n\n"
+                "class HardwareLifecycleViewSet(NetBoxModelViewSet):\n    pass\n")
+    routes = mined_routes(tmp_path, capsys, {"netbox_certs/__init__.py": CONFIG,
+                                             "netbox_certs/api/__init__.py": "", "netbox_certs/api/urls.py": api,
+                                             "netbox_certs/api/views/__init__.py": "from .hardware import *\n",
+                                             "netbox_certs/api/views/hardware.py": hardware})
+    base = "/api/plugins/ssl-certificates/hardwarelifecycle"
+    assert {f"GET {base}/", f"POST {base}/", f"GET {base}/{{pk}}/", f"DELETE {base}/"} <= set(routes), sorted(routes)
+    assert not any("ghost" in name for name in routes)
