@@ -3,7 +3,10 @@
     mcp_app = mcp.http_app(path="/mcp")        (fastmcp; its path defaults to /mcp)
     app.mount("/ai", mcp_app)                  ANY /ai/mcp
     app.mount("/", server.streamable_http_app())     ANY /mcp, or the file's
-                                               FastMCP(streamable_http_path=...) (the mcp SDK)
+                                               FastMCP(streamable_http_path=...) (the mcp SDK), or
+                                               the call's own (mcp 2's MCPServer)
+    app = server.streamable_http_app(streamable_http_path="/mcp")   ANY /mcp, when the file
+                                               adds routes or middleware to that app (served itself)
     FastApiMCP(app).mount_http()               ANY /mcp (fastapi-mcp; `mount_path=` else)
 
 Clients POST JSON-RPC to that one path (and GET it for the event stream), so it is one route of
@@ -39,6 +42,13 @@ def mcp_http_routes(py: Any) -> list[Surface]:
             prefix = py.path_of(positional[0] if positional else keywords.get("path"))
             if inner is not None and prefix is not None and prefix.startswith(("/", DEFERRED)):
                 out.append(_route(call, _join_paths(prefix.rstrip("/"), inner), receiver))
+        elif attr == "streamable_http_app" and (app := py.assigned_to(call)) is not None and any(
+                r == app and a in ("add_route", "add_middleware") for _, r, a in py.call_info()):
+            # llm-toolforge's `starlette_app = mcp.streamable_http_app(streamable_http_path="/mcp")`, then
+            # `starlette_app.add_route("/healthz", ...)`: the app is served itself, the endpoint on it
+            inner = _served_path(py, call, call)
+            if inner is not None and inner.startswith("/"):
+                out.append(_route(call, inner, app))
         elif attr in ("mount_http", "mount") and receiver is not None:
             made = py.value_of(call.child_by_field_name("function").child_by_field_name("object"), call)
             if made is None or made.type != "call" or py.callee_last(made) != "FastApiMCP":
@@ -60,6 +70,8 @@ def _served_path(py: Any, made: Any, at: Any) -> str | None:
         return py.resolve(keywords["path"]) if "path" in keywords else _DEFAULT
     if attr != "streamable_http_app":
         return None
+    if "streamable_http_path" in keywords:  # (mcp 2's MCPServer takes it in the call: oxe's `"/"`)
+        return py.resolve(keywords["streamable_http_path"])
     # the mcp SDK: the server's streamable_http_path, given where this file makes the server
     function = made.child_by_field_name("function")
     server = py.value_of(function.child_by_field_name("object"), at) if function.type == "attribute" else None

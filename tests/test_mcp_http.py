@@ -33,10 +33,25 @@ def test_the_mcp_sdks_streamable_app_serves_the_path_its_server_is_given_here(tm
            "app = FastAPI(openapi_url=None)\nserver = FastMCP('x', streamable_http_path='/rpc')\n"
            "plain = FastMCP('y')\n\n\n@app.get('/health')\ndef health():\n    return {}\n\n\n"
            "app.mount('/tools', server.streamable_http_app())\napp.mount('/', plain.streamable_http_app())\n"
-           "app.mount('/mcp', made.streamable_http_app())\n")
+           "app.mount('/mcp', made.streamable_http_app())\n"
+           # mcp 2's MCPServer takes the path in the call (oxe): another module's server, this call's path
+           "app.mount('/given', made.streamable_http_app(streamable_http_path='/'))\n")
     files = {"svc/__init__.py": "", "svc/other.py": "made = None\n", "svc/app.py": app}
     routes = mined_routes(tmp_path, capsys, files)
-    assert sorted(routes) == ["ANY /mcp", "ANY /tools/rpc", "GET /health"], sorted(routes)
+    assert sorted(routes) == ["ANY /given/", "ANY /mcp", "ANY /tools/rpc", "GET /health"], sorted(routes)
+
+
+def test_a_streamable_app_served_itself_serves_its_path_at_the_root(tmp_path, capsys):
+    """llm-toolforge: `starlette_app = mcp.streamable_http_app(streamable_http_path="/mcp")`, then
+    `starlette_app.add_route("/healthz", ...)` and `return starlette_app`: the app is the server, the
+    endpoint at /mcp. One the file neither mounts nor adds to is not placed."""
+    app = ("from svc.other import made\n\n\ndef build():\n"
+           "    starlette_app = made.streamable_http_app(streamable_http_path='/mcp', stateless_http=True)\n"
+           "    starlette_app.add_route('/healthz', healthz, methods=['GET'])\n    return starlette_app\n\n\n"
+           "def other():\n    loose = made.streamable_http_app(streamable_http_path='/loose')\n    return loose\n")
+    files = {"svc/__init__.py": "", "svc/other.py": "made = None\n", "svc/app.py": app}
+    assert "ANY /mcp" in mined_routes(tmp_path, capsys, files)
+    assert not any("loose" in name for name in mined_routes(tmp_path / "again", capsys, files))
 
 
 def test_fastapi_mcps_mount_serves_its_mount_path(tmp_path, capsys):
