@@ -74,6 +74,11 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
                 for method in _methods(parsed, node) if guard is None else _guarded_methods(parsed, guard):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
+    if (b".match(/" in source or b"/.test(" in source or b"/.exec(" in source) and \
+            _REQUEST_WORDS.intersection(present(parsed)):
+        out += _matched(parsed)
+    if _LOOKED_UP.search(source) and _REQUEST_WORDS.intersection(present(parsed)):
+        out += _looked_up(parsed)
     if b".replace(" in source and b"startsWith(" in source:
         out += _relative_dispatch(parsed)
     # (a table of regexes a fetch handler tests the request's path with, `route.pattern.test(pathname)`,
@@ -81,6 +86,104 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
     if (b"createServer" in source or b".pattern.test(" in source) and b"handler" in source:
         out += _tables(parsed, reader)
     return out
+
+
+def _matched(parsed: ParsedFile) -> list[Surface]:
+    """Paths a handler matches with a regex literal: `const m = path.match(/^\\/api\\/trace\\/([^/]+)$/);
+    if (m && req.method === "GET")` (ove's Bun server), `/^\\/items\\/\\d+$/.test(url.pathname)`; the
+    method the `if` that tests the match (or the one around the call) requires."""
+    out: list[Surface] = []
+    for call in descendants(parsed.tree.root_node, "call_expression"):
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "member_expression":
+            continue
+        prop, obj = parsed.text(function.child_by_field_name("property")), function.child_by_field_name("object")
+        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+        if prop == "match" and len(args) == 1 and _regex(args[0]):
+            regex, subject = args[0], obj
+        elif prop in ("test", "exec") and len(args) == 1 and _regex(obj):
+            regex, subject = obj, args[0]
+        else:
+            continue
+        pattern = _unwrap_js(regex).child_by_field_name("pattern")
+        if pattern is None or not parsed.text(pattern).startswith("^") or not _request_path(parsed, subject, call):
+            continue
+        path = _pattern_path(parsed, regex)
+        if path is None:
+            continue
+        for method in _match_methods(parsed, call):
+            out.append(_surface("http-route", _route_name(method, path), call, "node:http",
+                                detail={"method": method, "path": path, "compared": True}))
+    return out
+
+
+# `pages[path]`, `this.htmlPages[url.pathname]`: a table looked up by the request's path
+_LOOKED_UP = re.compile(rb"\[\s*(?:[\w$]+\.)?(?:pathname|path|url|urlPath|route)\s*\]")
+
+
+def _looked_up(parsed: ParsedFile) -> list[Surface]:
+    """The keys of an object literal a handler looks the request's path up in (ove's `this.htmlPages
+    = {"/": ..., "/trace": ...}`, then `self.htmlPages[path]`), a route each; the table is a name this
+    file binds to the literal, or an instance's member it sets to one."""
+    out: list[Surface] = []
+    tables: dict[str, Any] | None = None
+    for node in descendants(parsed.tree.root_node, "subscript_expression"):
+        index = node.child_by_field_name("index")
+        if index is None or not _request_path(parsed, index, node):
+            continue
+        if tables is None:
+            tables = _object_tables(parsed)
+        obj = node.child_by_field_name("object")
+        key = parsed.text(obj.child_by_field_name("property")) if obj.type == "member_expression" and \
+            obj.child_by_field_name("object").type in ("this", "identifier") else parsed.text(obj)
+        table = tables.get(key)
+        if table is None:
+            continue
+        methods = _methods(parsed, node)
+        for pair in table.named_children:
+            path = js_string(parsed, pair.child_by_field_name("key")) if pair.type == "pair" else None
+            if path is None or not path.startswith("/") or " " in path:
+                continue
+            for method in methods:
+                out.append(_surface("http-route", _route_name(method, path), pair, "node:http",
+                                    detail={"method": method, "path": path, "compared": True}))
+    return out
+
+
+def _object_tables(parsed: ParsedFile) -> dict[str, Any]:
+    """{name: object literal} of `const NAME = {...}` and `this.NAME = {...}` whose keys are paths."""
+    out: dict[str, Any] = {}
+    for node in descendants(parsed.tree.root_node, ("variable_declarator", "assignment_expression")):
+        left = node.child_by_field_name("name") or node.child_by_field_name("left")
+        value = _unwrap_js(node.child_by_field_name("value") or node.child_by_field_name("right"))
+        if left is None or value is None or value.type != "object":
+            continue
+        name = parsed.text(left.child_by_field_name("property")) if left.type == "member_expression" and \
+            left.child_by_field_name("object").type == "this" else parsed.text(left) if left.type == "identifier" \
+            else None
+        keys = [js_string(parsed, p.child_by_field_name("key")) for p in value.named_children if p.type == "pair"]
+        if name and keys and all(k is not None and k.startswith("/") for k in keys):
+            out[name] = value
+    return out
+
+
+def _match_methods(parsed: ParsedFile, call: Any) -> list[str]:
+    """The methods around a regex match: the `if` around it, or, for `const m = path.match(...)`,
+    the first of the next statements whose condition tests `m`."""
+    declarator = call.parent
+    if declarator is not None and declarator.type == "variable_declarator" and declarator.parent is not None:
+        name = parsed.text(declarator.child_by_field_name("name")).encode()
+        statement = declarator.parent.next_named_sibling
+        for _ in range(3):
+            condition = statement.child_by_field_name("condition") if statement is not None and \
+                statement.type == "if_statement" else None
+            if condition is not None and re.search(rb"(?<![\w$.])" + re.escape(name) + rb"\b",
+                                                   parsed.source[condition.start_byte:condition.end_byte]):
+                found = {(m[1] or m[2]).decode().upper() for m in _METHOD.finditer(
+                    parsed.source, condition.start_byte, condition.end_byte)} & set(_VERBS)
+                return sorted(found) or ["ANY"]
+            statement = statement.next_named_sibling if statement is not None else None
+    return _methods(parsed, call)
 
 
 def _relative_dispatch(parsed: ParsedFile) -> list[Surface]:

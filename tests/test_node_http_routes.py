@@ -142,3 +142,43 @@ def test_a_handler_that_turns_away_every_other_path_serves_the_one_it_keeps(tmp_
     })
     assert sorted(routes) == ["ANY /healthz", "POST /tools/invoke"]
     assert routes["POST /tools/invoke"]["source"]["line"] == 3
+
+
+def test_a_bun_fetch_handler_matching_regexes_and_looking_pages_up_by_path(tmp_path, capsys):
+    """ove's Bun server: `const m = path.match(/^\\/api\\/trace\\/([^/]+)$/); if (m && req.method ===
+    "GET")`, `/^\\/api\\/tasks\\/[^/]+\\/cancel$/.test(path)` in an `if` with POST, and `self.htmlPages[path]`
+    over `this.htmlPages = {"/": ..., "/trace": ...}`. A regex not anchored at the start, a match of
+    something other than the request's path, and a table whose keys are not paths give nothing."""
+    server = r'''export class HttpAdapter {
+  constructor() {
+    this.htmlPages = { "/": "index.html", "/trace": "trace.html" };
+    this.labels = { ok: "fine" };
+  }
+  start() {
+    const self = this;
+    Bun.serve({
+      async fetch(req) {
+        const url = new URL(req.url);
+        const path = url.pathname;
+        const page = self.htmlPages[path];
+        if (page) return new Response(page);
+        const label = self.labels[path];
+        const traceMatch = path.match(/^\/api\/trace\/([^/]+)$/);
+        if (traceMatch && req.method === "GET") {
+          return Response.json([]);
+        }
+        if (req.method === "POST" && /^\/api\/tasks\/[^/]+\/cancel$/.test(path)) {
+          return Response.json({});
+        }
+        const loose = path.match(/\/anywhere\//);
+        const other = req.headers.get("x").match(/^\/header$/);
+        return new Response("no", { status: 404 });
+      },
+    });
+  }
+}
+'''
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "ove", "version": "1.0.0", "main": "src/http.ts"}', "src/http.ts": server})
+    assert sorted(routes) == ["ANY /", "ANY /trace", "GET /api/trace/{arg1}", "POST /api/tasks/{arg1}/cancel"], \
+        sorted(routes)
