@@ -148,7 +148,7 @@ def _finished(text: str, path: str, modules: dict[str, str], read: Callable[[str
             values = [value] if value is not None else []
         elif pieces[i].startswith(SETTING):
             value = _setting_default(pieces[i][len(SETTING):], modules, read, known)
-            values = [value] if value is not None else []
+            values = [value] if value is not None else _setting_given(pieces[i][len(SETTING):], modules, read, known)
         elif pieces[i].startswith(CALL_ARGUMENT):
             values = _call_arguments(pieces[i], modules, read, known)
             after = pieces[i + 1]
@@ -308,6 +308,34 @@ def _setting_default(name: str, modules: dict[str, str], read: Callable[[str], b
     value = next(iter(found)) if len(found) == 1 else None
     known["", SETTING + name] = value
     return value
+
+
+_GIVEN_PATH = re.compile(rb"""[rRuU]?(['"])(/[^'"\\\s]*)\1\s*""")
+
+
+def _setting_given(name: str, modules: dict[str, str], read: Callable[[str], bytes],
+                   known: dict[tuple[str, str], Any]) -> list[str]:
+    """The paths the package's own calls give a settings field with no default, by keyword
+    (testbench-ai-service's `AgentConfig(enabled=True, endpoint_path="/test-case-set-reviews")`
+    in its table of default agents): one route for each; none when a call gives anything else."""
+    if ("", "given:" + name) in known:
+        return known["", "given:" + name]
+    given = re.compile(rb"[(,][ \t\r\n]*" + re.escape(name.encode()) + rb"[ \t]*=[ \t]*([^,)\n]+)")
+    found: set[str] = set()
+    other = False
+    for path in dict.fromkeys(modules.values()):
+        data = read(path)
+        if name.encode() not in data:
+            continue
+        for m in given.finditer(data):
+            literal = _GIVEN_PATH.fullmatch(m[1])
+            if literal is None:
+                other = True
+            else:
+                found.add(literal[2].decode("utf-8", "replace"))
+    out = [] if other or len(found) > _FORMS else sorted(found)
+    known["", "given:" + name] = out
+    return out
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

@@ -1278,6 +1278,27 @@ def test_a_mount_prefix_from_a_settings_objects_default(tmp_path, capsys):
     assert "GET /api/auth/items/" in routes, routes
 
 
+def test_a_route_path_from_a_settings_field_the_packages_own_calls_give(tmp_path, capsys):
+    """testbench-ai-service: `@router.post(config.endpoint_path)` in `def create_agent_router(key,
+    config: AgentConfig)`, the field without a default, and the package's table of default agents
+    `AgentConfig(enabled=True, endpoint_path="/test-case-set-reviews")`: a route per path given. A
+    call that gives something other than a literal leaves the path unknown."""
+    files = {
+        "pyproject.toml": '[project]\nname = "tb"\nversion = "1.0"\ndependencies = ["fastapi"]\n',
+        "tb/__init__.py": "",
+        "tb/models.py": "from pydantic import BaseModel\n\n\nclass AgentConfig(BaseModel):\n    endpoint_path: str\n",
+        "tb/config.py": ("from tb.models import AgentConfig\n\nDEFAULT_AGENTS = {\n"
+                         "    'a': AgentConfig(\n        enabled=True,\n        endpoint_path='/reviews',\n    ),\n"
+                         "    'b': AgentConfig(enabled=True, endpoint_path=\"/descriptions\"),\n}\n"),
+        "tb/routes.py": ("from fastapi import APIRouter\n\n\ndef create_agent_router(key, config):\n"
+                         "    router = APIRouter()\n\n    @router.post(config.endpoint_path)\n"
+                         "    async def trigger():\n        return {}\n\n    return router\n"),
+    }
+    assert sorted(mined_routes(tmp_path / "given", capsys, files)) == ["POST /descriptions", "POST /reviews"]
+    other = {**files, "tb/more.py": "from tb.models import AgentConfig\n\nX = AgentConfig(endpoint_path=PATH)\n"}
+    assert mined_routes(tmp_path / "other", capsys, other) == {}
+
+
 def test_a_route_path_from_another_modules_fstring_constant(tmp_path, capsys):
     """gcplocal: `api_prefix = COMPUTE_API_PREFIX`, that module's `f"/compute/{COMPUTE_API_VERSION}"`."""
     root = tmp_path / "gl"
