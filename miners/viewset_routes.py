@@ -43,6 +43,11 @@ DRF_ACTIONS = {
     "RetrieveDestroyAPIView": ("retrieve", "destroy"),
     "RetrieveUpdateDestroyAPIView": ("retrieve", "update", "partial_update", "destroy"),
 }
+# the @actions a framework's own viewsets give every subclass: Nautobot's NotesViewSetMixin (in its
+# NautobotModelViewSet) answers `{pk}/notes/`
+BASE_EXTRA_ACTIONS: dict[str, tuple[dict[str, Any], ...]] = {
+    "NautobotModelViewSet": ({"method": "notes", "detail": True, "methods": ["GET", "POST"], "url_path": "notes"},),
+}
 # action -> (on the detail route, HTTP method): SimpleRouter's routes
 ACTION_ROUTES = {"list": (False, "GET"), "create": (False, "POST"), "retrieve": (True, "GET"),
                  "update": (True, "PUT"), "partial_update": (True, "PATCH"), "destroy": (True, "DELETE"),
@@ -156,6 +161,8 @@ def _actions(facts: dict[str, FileFacts], modules: dict[str, str], path: str,
     for where, rec, external in _lineage(facts, modules, path, record):
         for base in external:
             actions.update({a: (where, rec.name) for a in DRF_ACTIONS.get(base, ())})
+            extra.update({a["method"]: {**a, "path": where, "class": rec.name, "line": rec.line}
+                          for a in BASE_EXTRA_ACTIONS.get(base, ())})
         actions.update({a: (where, rec.name) for a in _own_methods(facts[where], rec.name)
                         if a in ACTION_ROUTES and a not in _BULK_ACTIONS})
         extra.update({a["method"]: {**a, "path": where, "class": rec.name} for a in rec.actions})

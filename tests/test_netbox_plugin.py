@@ -95,7 +95,9 @@ def test_a_nautobot_apps_api_is_served_under_its_base_url(tmp_path, capsys):
                                              "nautobot_contracts/api/urls.py": api,
                                              "nautobot_contracts/api/views.py": views})
     assert {"GET /api/plugins/contracts/contracts/", "POST /api/plugins/contracts/contracts/",
-            "DELETE /api/plugins/contracts/contracts/{pk}/", "DELETE /api/plugins/contracts/contracts/"} \
+            "DELETE /api/plugins/contracts/contracts/{pk}/", "DELETE /api/plugins/contracts/contracts/",
+            # NautobotModelViewSet's notes @action (NotesViewSetMixin)
+            "GET /api/plugins/contracts/contracts/{pk}/notes/", "POST /api/plugins/contracts/contracts/{pk}/notes/"} \
         <= set(routes), sorted(routes)
 
 
