@@ -298,6 +298,9 @@ def _setting_default(name: str, modules: dict[str, str], read: Callable[[str], b
                        rb"[ \t]*(?::[^=\n]+)?=[ \t]*[rRuU]?(['\"])([^'\"\n\\]*)\1[ \t]*(?:#.*)?$", re.MULTILINE)
     entry = re.compile(rb"^[ \t]+(['\"])" + re.escape(name.encode()) +  # a dict literal's entry, on its own line
                        rb"\1[ \t]*:[ \t]*[rRuU]?(['\"])([^'\"\n\\]*)\2[ \t]*,?[ \t]*(?:#.*)?$", re.MULTILINE)
+    # a declaration call's (django-fingerprint-attendance's `_S("ADMS_URL_PREFIX", "iclock/", T.STR, ...)`)
+    declared = re.compile(rb"\b[A-Za-z_]\w*\(\s*(['\"])" + re.escape(name.encode()) +
+                          rb"\1\s*,\s*[rRuU]?(['\"])([^'\"\n\\]*)\2\s*[,)]")
     found: set[str] = set()
     for path in dict.fromkeys(modules.values()):
         data = read(path)
@@ -305,6 +308,7 @@ def _setting_default(name: str, modules: dict[str, str], read: Callable[[str], b
             found.update(m[2].decode("utf-8", "replace") for m in field.finditer(data))
             if name.isupper():
                 found.update(m[3].decode("utf-8", "replace") for m in entry.finditer(data))
+                found.update(m[3].decode("utf-8", "replace") for m in declared.finditer(data))
     value = next(iter(found)) if len(found) == 1 else None
     known["", SETTING + name] = value
     return value
@@ -394,7 +398,11 @@ def _read_constant(path: str, name: str, modules: dict[str, str], read: Callable
         return None  # (the constant is not known)
     root = parsed.tree.root_node
     if attr:
-        return _attribute_default(parsed, head, attr, path, modules, read, known, hops)
+        found = _attribute_default(parsed, head, attr, path, modules, read, known, hops)
+        # (a settings object whose class reads a declared table: `settings.API_URL_PREFIX` of
+        # `_S("API_URL_PREFIX", "api/fingerprint/", ...)`, what the package declares its default)
+        return found if found is not None or not attr.isupper() or "." in attr else \
+            _setting_default(attr, modules, read, known)
     value: Any = _assigned(parsed, root, name, None)
     if value is not None:
         return py_string(parsed, value) or _fstring(parsed, value, 3) or _getattr_default(parsed, value)

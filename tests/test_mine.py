@@ -1036,6 +1036,26 @@ def test_a_django_path_prefixed_by_a_setting_an_objects_defaults_dict_gives(tmp_
     assert sorted(routes) == ["POST /auth/email/"]  # (a part nobody can read: the route is dropped)
 
 
+def test_a_django_include_under_a_setting_a_table_of_declaration_calls_gives(tmp_path, capsys):
+    """django-fingerprint-attendance: `path(settings.API_URL_PREFIX, include(...))` with `from .conf
+    import settings`, an object whose class reads `_S("API_URL_PREFIX", "api/fingerprint/", T.STR,
+    ...)` rows: the declared default. A setting no row declares leaves the path unknown."""
+    routes = mined_routes(tmp_path, capsys, {
+        "pyproject.toml": '[project]\nname = "fpa"\nversion = "1.0"\n',
+        "fpa/__init__.py": "",
+        "fpa/conf.py": ("class _Settings:\n    def __getattr__(self, name):\n        return lookup(name)\n\n\n"
+                        "SPECS = [\n    _S(\"API_URL_PREFIX\", \"api/fingerprint/\", T.STR,\n       \"The API's prefix.\"),\n"
+                        "    _S('TIMEOUT', 900, T.INT, 'seconds'),\n]\nsettings = _Settings()\n"),
+        "fpa/urls.py": ("from django.urls import include, path\n\nfrom .conf import settings\n\nurlpatterns = [\n"
+                        "    path(settings.API_URL_PREFIX, include('fpa.api_urls')),\n"
+                        "    path(settings.OTHER_PREFIX, include('fpa.api_urls')),\n]\n"),
+        "fpa/api_urls.py": ("from django.urls import path\n\nfrom . import views\n\nurlpatterns = [\n"
+                            "    path('v1/health/', views.health),\n]\n"),
+        "fpa/views.py": "def health(request):\n    pass\n",
+    })
+    assert sorted(routes) == ["ANY /api/fingerprint/v1/health/"], sorted(routes)
+
+
 def test_a_router_mounted_through_a_packages_renaming_reexport(tmp_path, capsys):
     """liwancai-tdxapi: `from .routes import system_router`, where routes/__init__.py has
     `from .system import router as system_router`; `app.include_router(system_router, prefix="/tdx")`."""
