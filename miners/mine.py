@@ -47,6 +47,7 @@ from .imported_routers import apply_imported_router_prefixes
 from .js_openapi import js_openapi_document, unplaced_dropped
 from .json_server import json_server_routers, resolve_json_server_routes
 from .method_path_routes import method_path_routes
+from .navigator_views import add_navigator_routes
 from .mounts import apply_mounts
 from .nest_prefix import apply_global_prefix, global_prefix
 from .netbox_plugin import apply_netbox_plugin
@@ -216,6 +217,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     add_servlet_routes(facts, read)  # servlets' PATTERNS regexes and on_<METHOD> methods (Synapse's)
     add_child_routes(facts, read)  # resource trees of @child() methods (Mailman's REST API)
     add_cherrypy_routes(facts, read)  # CherryPy's object trees: exposed methods under the attributes that hold them
+    add_navigator_routes(facts, read)  # navigator-api's model views, configure()d at a path
     apply_imported_router_prefixes(facts, read)  # routes on a router another module makes, under its prefix
     resolve_json_server_routes(facts, read)  # a json-server router's resources: its database's keys
     resolve_route_classes(facts, read)  # routes route classes declare, with what they extend and import
