@@ -47,8 +47,8 @@ def add_cherrypy_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes
         if f.language != "python" or not any(s.kind == "class" for s in f.symbols):
             continue
         data = read(path)
-        if b"cherrypy" not in data or b"expose" not in data or len(data) > _MAX_BYTES:
-            continue
+        if b"cherrypy" not in data or b"expose" not in data or len(data) > _MAX_BYTES or b"RoutesDispatcher" in data:
+            continue  # (a Routes mapper's dispatch, zuul's, is read as a mapper's routes: surfaces.py)
         try:
             pf = ParsedFile(path, "python", data, parsing.parse("python", data))
         except Exception:  # noqa: BLE001 - analysed once already; failing here adds nothing

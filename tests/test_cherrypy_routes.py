@@ -96,3 +96,13 @@ def test_a_cherrypy_class_nothing_mounts_serves_nothing(tmp_path, capsys):
     source = APP.split('if __name__')[0] + "app = cherrypy.Application(Admin(), '/admin')\n"
     assert sorted(mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/server.py": source})) == [
         "ANY /admin/"]
+
+
+def test_a_tree_a_routes_mapper_dispatches_is_not_walked(tmp_path, capsys):
+    """zuul: `route_map = cherrypy.dispatch.RoutesDispatcher()`, `route_map.connect(...)` and the
+    tree mounted with `{'request.dispatch': route_map}`: the mapper's routes are what it serves,
+    not its controller's exposed methods by name."""
+    source = APP.split('if __name__')[0] + (
+        "route_map = cherrypy.dispatch.RoutesDispatcher()\n"
+        "cherrypy.tree.mount(Admin(), '/admin', {'/': {'request.dispatch': route_map}})\n")
+    assert mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/server.py": source}) == {}
