@@ -371,8 +371,10 @@ class _Handler:
         if self.pf.text(obj) == "self" and attr in self.methods and attr not in followed and depth < _CALLED_DEPTH:
             followed.add(attr)
             called = self.methods[attr]
-            names = [self.pf.text(p) for p in called.child_by_field_name("parameters").named_children
-                     if p.type == "identifier"][1:]  # (after self)
+            names = [self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
+                     for p in called.child_by_field_name("parameters").named_children
+                     if p.type in ("identifier", "typed_parameter", "default_parameter", "typed_default_parameter")
+                     ][1:]  # (after self; `path: str` too)
             passed = {names[i] for i, a in enumerate(positional[:len(names)])
                       if (py_string(self.pf, a) or "").upper() == method}  # self.route("GET")
             # `self._api_get(parsed.path, params)`: the parameter the path is passed to holds it there

@@ -140,8 +140,8 @@ def test_a_dispatcher_every_do_method_passes_its_verb_to(tmp_path, capsys):
 
 def test_a_helper_the_path_is_passed_to_compares_it_there(tmp_path, capsys):
     """docs-search's `do_GET` hands `parsed.path` to `self._api_get(parsed.path, params)`, which
-    compares its `path` parameter (and hands it on again); a regex's last group of literal choices
-    is each of them."""
+    compares its `path` parameter (typed or not: termux-mcp's `def _route_post(self, path: str, data:
+    dict)`, and hands it on again); a regex's last group of literal choices is each of them."""
     routes = mined_routes(tmp_path, capsys, {
         "setup.py": "from setuptools import setup\nsetup(name='ds', py_modules=['web'])\n",
         "web.py": (
@@ -151,7 +151,7 @@ def test_a_helper_the_path_is_passed_to_compares_it_there(tmp_path, capsys):
             "        parsed = urllib.parse.urlsplit(self.path)\n"
             "        if parsed.path.startswith('/api/'):\n"
             "            self._api_get(parsed.path, {}, 'x')\n\n"
-            "    def _api_get(self, path, params, other):\n"
+            "    def _api_get(self, path: str, params: dict, other='') -> None:\n"
             "        if other == '/not-a-path':\n            return\n"
             "        if path == '/api/stats':\n            return self._stats()\n"
             "        self._more(path)\n\n"
