@@ -365,7 +365,13 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"router.register(" in source  # a DRF router handed to a function (_Python.handed_routers)
             or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
             or (b"make_wsgi_app" in tokens or b"make_asgi_app" in tokens) and b"prometheus_client" in source
-            or b"Bokeh" in source and b"/" in source)  # a Bokeh server's documents, by path (_Python.bokeh)
+            or b"Bokeh" in source and b"/" in source  # a Bokeh server's documents, by path (_Python.bokeh)
+            # Bottle's route registered by a call with its callback (_Python.callback_route)
+            or b"bottle" in tokens and _PY_BOTTLE_CALL.search(source) is not None)
+
+
+# `app.route("/x", "GET", handler)`, `self.route(rule, method="POST", callback=cb)`, `app.get("/x", callback=h)`
+_PY_BOTTLE_CALL = re.compile(rb"\.route\(\s*[^\n()]*,|\bcallback\s*=")
 
 
 def _py_resource_table(source: bytes, tokens: AbstractSet[bytes]) -> bool:
@@ -1879,6 +1885,8 @@ class _Python:
         for call, receiver, attr in self.call_info():
             if attr in HTTP_VERBS or attr in ("route", "api_route"):
                 self.applied_decorator(call, receiver, attr)
+                if attr != "api_route" and "bottle" in self.modules:
+                    self.callback_route(call, receiver, attr)
                 continue
             if attr == "mount":
                 self.static_mount(call, receiver)
@@ -1936,6 +1944,27 @@ class _Python:
         base = path.rstrip("/")
         for served in ([base or "/"] if html else []) + [base + "/{path}"]:
             self.route(call, known, served, "get", None, None, "", receiver, {"asset": True})
+
+    def callback_route(self, call: Any, receiver: str | None, attr: str) -> None:
+        """Bottle's route registered by a call with its callback: `app.route("/x", "GET", handler)`,
+        `app.route(path, method=["GET", "POST"], callback=h)`, `app.get("/x", callback=h)`, and a
+        Bottle subclass's own `self.route(...)` (bottler's `class Bottler(Bottle)`)."""
+        parent = call.parent
+        if receiver is None or parent is None or parent.type == "decorator" or \
+                parent.type == "call" and parent.child_by_field_name("function") == call:
+            return  # (a decorator, or one applied by a call: applied_decorator's)
+        positional, keywords = py_args(call.child_by_field_name("arguments"))
+        path_node = positional[0] if positional else keywords.get("path")
+        if attr == "route":
+            methods = positional[1] if len(positional) > 1 else keywords.get("method")
+            callback = positional[2] if len(positional) > 2 else keywords.get("callback")
+        else:
+            methods, callback = None, positional[1] if len(positional) > 1 else keywords.get("callback")
+        known = self.http_framework(receiver)
+        if callback is None or path_node is None or known is None:
+            return
+        handler = self.pf.text(callback) if callback.type in ("identifier", "attribute") else None
+        self.route(call, known, self.path_of(path_node), attr, methods, handler, "", receiver)
 
     def applied_decorator(self, call: Any, receiver: str | None, attr: str) -> None:
         """A route decorator applied by a call, `put_file = app.put("/{checksum}")(put_file)`."""
@@ -2088,7 +2117,7 @@ class _Python:
         used = {self.pf.text(n) for n in descendants(node, "identifier")} & set(names[1:])
         if len(names) < 2 or any(self.value_of_name(name, node) for name in used):
             return []
-        defaults = {name: p.child_by_field_name("value") for name, p in zip(names, params)
+        defaults = {name: p.child_by_field_name("value") for name, p in zip(names, params, strict=True)
                     if p.type in ("default_parameter", "typed_default_parameter")}
         method = self.pf.text(function.child_by_field_name("name"))
         family = self.subclasses_here(self.pf.text(cls.child_by_field_name("name")))
@@ -2103,7 +2132,7 @@ class _Python:
                 continue
             positional, keywords = py_args(caller.child_by_field_name("arguments"))
             bound = {name: defaults[name] for name in names[1:] if name in defaults}
-            bound.update(zip(names[1:], positional))
+            bound.update(zip(names[1:], positional, strict=False))
             bound.update((k, v) for k, v in keywords.items() if k in names)
             self._bound = bound
             try:

@@ -9,6 +9,7 @@ import pytest
 from miners.facts import ParsedFile
 from miners.parsing import parse
 from miners.surfaces import derived_name, extract_surfaces
+from tests.conftest import mined_routes
 
 
 def surfaces(language: str, source: str, path: str = "src/app"):
@@ -1268,7 +1269,6 @@ def test_starlette_static_files_mounted_at_a_path_are_assets(tmp_path, capsys):
     """robotframework-realtimeresults' `app.mount("/dashboard", StaticFiles(directory="dashboard",
     html=True))`: its index page at the path and its files under it, handed out as they are:
     internal until the docs name them."""
-    from tests.conftest import mined_routes
 
     app = ('from fastapi import FastAPI\nfrom fastapi.staticfiles import StaticFiles\n\napp = FastAPI()\n'
            'app.mount("/dashboard", StaticFiles(directory="dashboard", html=True), name="dashboard")\n'
@@ -1644,3 +1644,25 @@ def test_an_instances_router_under_its_init_default_and_a_segment_from_what_a_me
                     return []
         '''), "http-route")
     assert sorted(found) == ["GET /admin/{table_name}/", "POST /admin/ui/{__tablename__}/create/"]
+
+
+def test_bottle_routes_registered_by_a_call_with_their_callback(tmp_path, capsys):
+    """Bottle's `app.route("/x", "GET", handler)`, `route(path, method=[...], callback=h)`,
+    `app.post("/y", callback=h)`, and a Bottle subclass's own `self.route(...)` (bottler). A call
+    with no callback is a decorator made but not applied here: no route."""
+    app = '''from bottle import Bottle
+
+app = Bottle()
+app.route("/plain", "GET", handler)
+app.route("/kw", method=["POST", "PUT"], callback=handler)
+app.post("/posted", callback=handler)
+made = app.route("/later")
+
+
+class Bottler(Bottle):
+    def __init__(self):
+        super().__init__()
+        self.route("/token", "GET", self.auth)
+'''
+    assert sorted(mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/app.py": app})) == [
+        "GET /plain", "GET /token", "POST /kw", "POST /posted", "PUT /kw"]
