@@ -85,7 +85,9 @@ def app_prefixes(path: str, text: str) -> dict[str, dict[str, Where]]:
                 return number
         return 0
 
-    sections = {name.split(":", 1)[1].strip(): name for name in config.sections() if ":" in name}
+    # (a `[server:main]` is how to serve `[composite:main]`, no part of it: monasca-log-api names both main)
+    sections = {name.split(":", 1)[1].strip(): name for name in config.sections()
+                if ":" in name and name.split(":", 1)[0].strip() != "server"}
     referenced: set[str] = set()  # by another section: what is not is a root (`main`)
     for name in config.sections():
         for key, value in config.items(name):

@@ -3382,9 +3382,15 @@ class _Python:
             if attr != "add_route" or receiver is None:
                 continue
             positional, keywords = py_args(call.child_by_field_name("arguments"))
+            suffix = self.resolve(keywords.get("suffix"))
+            rows = self.dict_loop_rows(call, positional[0], positional[1]) if len(positional) > 1 else None
+            for path, resource in rows or ():  # `for route, ctrl in controllers.items(): app.add_route(route, ctrl)`
+                if path is not None and path.startswith("/") and resource is not None:
+                    self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
+            if rows is not None:
+                continue
             path = self.path_of(positional[0]) if positional else None
             resource = self.instance_class(positional[1], call) if len(positional) > 1 else None
-            suffix = self.resolve(keywords.get("suffix"))
             if path is not None and path.startswith(("/", DEFERRED)) and resource is not None:
                 self.resource(call, resource, path, "falcon", **({"suffix": suffix} if suffix else {}))
             elif path is not None and path.startswith("/") and len(positional) > 1 and not suffix:
@@ -3776,6 +3782,25 @@ class _Python:
     def pyramid_view(self, node: Any, route: str, methods: list[str], handler: str, doc: str) -> None:
         self.out.append(_surface("http-route", f"* {route}", node, "pyramid", handler=handler, description=doc,
                                  detail={"method": "*", "path": "", "pyramid_view": route, "methods": methods}))
+
+    def dict_loop_rows(self, call: Any, key: Any, value: Any) -> list[tuple[str | None, str | None]] | None:
+        """(path, the class of the instance) of each entry of a dict literal a loop around `call`
+        walks with `for key, value in table.items()` (monasca-log-api's `controllers = {'/': ctrl,
+        '/version': ctrl}`, `ctrl = versions.Versions()`); None when the loop is not such a walk."""
+        loop = _enclosing(call, "for_statement") if key.type == "identifier" and value.type == "identifier" else None
+        left = loop.child_by_field_name("left") if loop is not None else None
+        right = loop.child_by_field_name("right") if loop is not None else None
+        if left is None or left.type not in ("pattern_list", "tuple_pattern") or right is None or \
+                [self.pf.text(n) for n in left.named_children] != [self.pf.text(key), self.pf.text(value)] or \
+                right.type != "call" or self.callee(right)[1] != "items":
+            return None
+        obj = right.child_by_field_name("function").child_by_field_name("object")
+        table = self.value_of(obj, loop) if obj is not None and obj.type == "identifier" else None
+        if table is None or table.type != "dictionary":
+            return None
+        return [(self.path_of(pair.child_by_field_name("key")), self.instance_class(pair.child_by_field_name("value"),
+                                                                                     pair))
+                for pair in table.named_children if pair.type == "pair"]
 
     def instance_class(self, node: Any, at: Any) -> str | None:
         """The class `node` is an instance of: `Things()`, or a name bound to such a call."""

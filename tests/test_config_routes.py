@@ -895,3 +895,58 @@ class APIRouterV21(object):
     routes = _routes(tmp_path, capsys, tmp_path / "tree")
     assert sorted(routes) == ["DELETE /flavors/{id}", "GET /flavors", "POST /flavors"], sorted(routes)
     assert routes["POST /flavors"]["source"]["line"] == 6  # the row
+
+
+def test_a_falcon_apps_dict_of_controllers_under_the_prefix_a_paste_urlmap_gives(tmp_path, capsys):
+    """monasca-log-api: `controllers = {'/': ctrl, '/version/{version_id}': ctrl}` with `ctrl =
+    versions.Versions()`, registered by `for route, ctrl in controllers.items(): app.add_route(route,
+    ctrl)`; the healthcheck app's under `/healthcheck` of `[composite:main]`, although the INI also
+    has a `[server:main]` (how to serve it, not a part of it). A dict a branch fills is not read."""
+    ini = ("[DEFAULT]\nname = main\n\n[composite:main]\nuse = egg:Paste#urlmap\n/: la_version\n"
+           "/healthcheck: la_healthcheck\n\n[pipeline:la_version]\npipeline = versionapp\n\n"
+           "[pipeline:la_healthcheck]\npipeline = healthcheckapp\n\n"
+           "[app:versionapp]\npaste.app_factory = svc.api:create_version_app\n\n"
+           "[app:healthcheckapp]\npaste.app_factory = svc.api:create_healthcheck_app\n\n"
+           "[server:main]\nuse = egg:gunicorn#main\nbind = 127.0.0.1:5607\n")
+    api = '''
+        import falcon
+
+        from svc import healthchecks, versions
+
+
+        def create_version_app(global_conf, **local_conf):
+            ctrl = versions.Versions()
+            controllers = {'/': ctrl, '/version/{version_id}': ctrl}
+            app = falcon.App()
+            for route, ctrl in controllers.items():
+                app.add_route(route, ctrl)
+            return app
+
+
+        def create_healthcheck_app(global_conf, **local_conf):
+            controllers = {'/': healthchecks.HealthChecks()}
+            app = falcon.App()
+            for route, ctrl in controllers.items():
+                app.add_route(route, ctrl)
+            return app
+
+
+        def create_other_app(global_conf, **local_conf):
+            controllers = {}
+            if global_conf:
+                controllers.update({'/other': versions.Versions()})
+            app = falcon.App()
+            for route, ctrl in controllers.items():
+                app.add_route(route, ctrl)
+            return app
+        '''
+    root = tmp_path / "svc"
+    _tree(root, {
+        "pyproject.toml": '[project]\nname = "svc"\nversion = "1.0"\ndependencies = ["falcon>=3"]\n',
+        "etc/svc/svc-paste.ini": ini, "svc/__init__.py": "", "svc/api.py": api,
+        "svc/versions.py": "class Versions:\n    def on_get(self, req, resp, version_id=None):\n        pass\n",
+        "svc/healthchecks.py": ("class HealthChecks:\n    def on_get(self, req, resp):\n        pass\n\n"
+                                "    def on_head(self, req, resp):\n        pass\n"),
+    })
+    assert sorted(_routes(tmp_path, capsys, root)) == ["GET /", "GET /healthcheck", "GET /version/{version_id}",
+                                                       "HEAD /healthcheck"]
