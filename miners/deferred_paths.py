@@ -22,7 +22,7 @@ import yaml
 
 from .facts import FileFacts, Surface
 from .python_modules import absolute, module_files
-from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING
+from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING, _regex_paths
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
@@ -53,7 +53,11 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
                 kept.append(surface)
                 continue
             given = _leading_argument(surface.name)
-            for name in _finished(surface.name, path, modules, read, known):
+            finished = _finished(surface.name, path, modules, read, known)
+            if surface.framework == "tornado":  # (a Tornado pattern is a regex: `/healthcheck/?` is /healthcheck)
+                finished = [f"{method} {each}" for name in finished for method, _, regex in [name.partition(" ")]
+                            for each in _regex_paths(regex)]
+            for name in finished:
                 if name.partition(" ")[2].startswith("/"):
                     detail = {**surface.detail, "path": name.partition(" ")[2]}
                     if given is not None and name.partition(" ")[2] == surface.name.split(DEFERRED, 2)[2]:

@@ -366,6 +366,8 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
             or (b"make_wsgi_app" in tokens or b"make_asgi_app" in tokens) and b"prometheus_client" in source
             or b"Bokeh" in source and b"/" in source  # a Bokeh server's documents, by path (_Python.bokeh)
+            # a module of handlers a server loads by name (_Python.handler_loader_lists)
+            or (b"def get_handlers(" in source or b"def get_routes(" in source) and b"Handler" in source
             # Bottle's route registered by a call with its callback (_Python.callback_route)
             or b"bottle" in tokens and _PY_BOTTLE_CALL.search(source) is not None)
 
@@ -2281,6 +2283,9 @@ class _Python:
             return out
         if kind == "binary_operator" and self.pf.text(node.child_by_field_name("operator")) == "%":
             return self.formatted(node, at, depth)  # r"/api/kernels/%s" % _kernel_id_regex
+        if kind == "call" and self.callee(node)[1] == "cast" and \
+                len(args := py_args(node.child_by_field_name("arguments"))[0]) == 2:
+            return self.text_value(args[1], at, depth + 1)  # `cast(str, context.config.HEALTHCHECK_ROUTE)`: the value
         if kind == "call" and self.callee(node)[1] == "format":
             return self.str_format(node, at, depth)  # r'^{0}/{1}/(?P<key>\w+)/?$'.format(API_BASE_URL, ACCEPT)
         if kind == "call" and self.callee(node)[1] == "join":
@@ -2924,8 +2929,9 @@ class _Python:
     # `default_handlers` another module joins): each entry is a path regex and a RequestHandler
     # class, which answers the methods it defines (a resource route, resolved in assembly)
     def tornado(self) -> None:
+        loader_lists = self.handler_loader_lists()
         if "tornado" not in self.modules and "jupyter_server" not in self.modules and not any(
-                imported.endswith(".RequestHandler") for imported in self.names.values()):
+                imported.endswith(".RequestHandler") for imported in self.names.values()) and not loader_lists:
             return  # (a Jupyter server extension's; a package's own RequestHandler, dask's, is Tornado's)
         lists: list[Any] = []
         entries: list[Any] = []
@@ -2975,7 +2981,8 @@ class _Python:
                     name.lower() in ("get_routes", "get_handlers") or name.lower().endswith(("_routes", "_handlers"))):
                 lists += [r.named_children[0] for r in descendants(function, "return_statement")
                           if r.named_children and r.named_children[0].type == "list"]
-        tables = set()
+        tables = {listed.start_byte for listed in loader_lists}
+        lists += loader_lists
         if b"routes" in self.pf.source or b"handlers" in self.pf.source:
             # `return {'routes': [(r'/datasets', DatasetsHandler, cfg), ...]}`: a module's table for a
             # server that loads it at run time (iceprod's setup()); listed, the loading not followed
@@ -3029,6 +3036,28 @@ class _Python:
                                   **({"loaded_table": True} if entry.parent.start_byte in tables else {}),
                                   **({"receiver": named[entry.parent.start_byte]}
                                      if entry.parent.start_byte in named else {}))
+
+    def handler_loader_lists(self) -> list[Any]:
+        """The lists a module-level `def get_handlers(context)` (or `get_routes`) returns, of
+        `(r"/image", ImageUploadHandler, {...})` entries: a module of handlers a server loads at run
+        time by its name (thumbor's handler_lists, which its configuration names); listed, the
+        loading not followed."""
+        if b"def get_handlers" not in self.pf.source and b"def get_routes" not in self.pf.source:
+            return []
+        out = []
+        for stmt in self.pf.tree.root_node.named_children:
+            function = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
+            if function is None or function.type != "function_definition" or \
+                    self.pf.text(function.child_by_field_name("name")) not in ("get_handlers", "get_routes"):
+                continue
+            for ret in descendants(function, "return_statement"):
+                listed = ret.named_children[0] if ret.named_children else None
+                rows = [e for e in listed.named_children if e.type == "tuple"] if listed is not None and \
+                    listed.type == "list" else []
+                if rows and all(len(r.named_children) >= 2 and r.named_children[1].type in ("identifier", "attribute")
+                                and self.pf.text(r.named_children[1]).endswith("Handler") for r in rows):
+                    out.append(listed)
+        return out
 
     def local_class_base(self, at: Any, name: str) -> str | None:
         """The first base of a class the function around `at` defines as `name`

@@ -950,3 +950,62 @@ def test_a_falcon_apps_dict_of_controllers_under_the_prefix_a_paste_urlmap_gives
     })
     assert sorted(_routes(tmp_path, capsys, root)) == ["GET /", "GET /healthcheck", "GET /version/{version_id}",
                                                        "HEAD /healthcheck"]
+
+
+def test_modules_of_tornado_handlers_a_server_loads_by_name(tmp_path, capsys):
+    """thumbor's handler_lists: `def get_handlers(context) -> HandlerList: return [(r"/image",
+    ImageUploadHandler, {...}), (r"/image/(.*)", ImageResourceHandler)]`, and one whose path is a
+    setting (`url = cast(str, context.config.HEALTHCHECK_ROUTE)`, declared `Config.define(
+    "HEALTHCHECK_ROUTE", r"/healthcheck/?", ...)`): the modules the configuration names are loaded
+    at run time, their lists served. A list of other things a get_handlers returns is none."""
+    handlers = '''
+        import tornado.web
+
+
+        class ImageUploadHandler(tornado.web.RequestHandler):
+            def post(self):
+                pass
+
+
+        class ImageResourceHandler(tornado.web.RequestHandler):
+            def get(self, id):
+                pass
+
+            def delete(self, id):
+                pass
+
+
+        class HealthcheckHandler(tornado.web.RequestHandler):
+            def get(self):
+                pass
+        '''
+    root = tmp_path / "thumb"
+    _tree(root, {
+        "pyproject.toml": '[project]\nname = "thumb"\nversion = "1.0"\ndependencies = ["tornado"]\n',
+        "thumb/__init__.py": "", "thumb/handlers.py": handlers,
+        "thumb/config.py": ("Config.define(\n    'HEALTHCHECK_ROUTE', r'/healthcheck/?', 'Healthcheck route.', 'Health'\n)\n"),
+        "thumb/handler_lists/__init__.py": "",
+        "thumb/handler_lists/upload.py": ('''
+            from thumb.handlers import ImageResourceHandler, ImageUploadHandler
+
+
+            def get_handlers(context):
+                return [
+                    (r"/image", ImageUploadHandler, {"context": context}),
+                    (r"/image/(.*)", ImageResourceHandler, {"context": context}),
+                ]
+            '''),
+        "thumb/handler_lists/healthcheck.py": ('''
+            from typing import cast
+
+            from thumb.handlers import HealthcheckHandler
+
+
+            def get_handlers(context):
+                url = cast(str, context.config.HEALTHCHECK_ROUTE)
+                return [(url, HealthcheckHandler)]
+            '''),
+        "thumb/handler_lists/other.py": "def get_handlers(context):\n    return [('/x', 'not a handler')]\n",
+    })
+    assert sorted(_routes(tmp_path, capsys, root)) == ["DELETE /image/{arg1}", "GET /healthcheck", "GET /image/{arg1}",
+                                                       "POST /image"]
