@@ -366,12 +366,15 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
             or (b"make_wsgi_app" in tokens or b"make_asgi_app" in tokens) and b"prometheus_client" in source
             or b"Bokeh" in source and b"/" in source  # a Bokeh server's documents, by path (_Python.bokeh)
+            or b"/" in source and _PY_VERB_PATH_KEY.search(source) is not None  # _Python.verb_path_tables
             # a module of handlers a server loads by name (_Python.handler_loader_lists)
             or (b"def get_handlers(" in source or b"def get_routes(" in source) and b"Handler" in source
             # Bottle's route registered by a call with its callback (_Python.callback_route)
             or b"bottle" in tokens and _PY_BOTTLE_CALL.search(source) is not None)
 
 
+# a dict keyed by (method, path): `('GET', '/config'): self._get_config` (_Python.verb_path_tables)
+_PY_VERB_PATH_KEY = re.compile(rb"""\(\s*['"](?:GET|POST|PUT|PATCH|DELETE)['"]\s*,\s*['"]/[^'"\n]*['"]\s*\)\s*:""")
 # `app.route("/x", "GET", handler)`, `self.route(rule, method="POST", callback=cb)`, `app.get("/x", callback=h)`
 _PY_BOTTLE_CALL = re.compile(rb"\.route\(\s*[^\n()]*,|\bcallback\s*=")
 
@@ -1297,6 +1300,7 @@ class _Python:
         self.fastapi_builtin()
         self.prometheus_metrics()
         self.resources()
+        self.verb_path_tables()
         self.mounts()
         self.starlette()
         self.aiohttp()
@@ -2831,6 +2835,31 @@ class _Python:
                     self.out.append(_surface("http-route", _route_name(method.upper(), path), pair, "routes",
                                              handler="".join(self.pf.text(handler).split()) if handler else None,
                                              detail={"method": method.upper(), "path": path, "table": True}))
+
+    def verb_path_tables(self) -> None:
+        """mockallan's `self._api_endpoints = {('GET', '/config'): self._get_config, ('PUT', '/config'):
+        ...}`, looked up by `(request.method.upper(), request.path)`: a dict whose every key is a
+        (method, path) pair of literals, three or more, a route each."""
+        if _PY_VERB_PATH_KEY.search(self.pf.source) is None:
+            return
+        for node in self.assignments:
+            right = node.child_by_field_name("right")
+            rows = []
+            for pair in right.named_children if right is not None and right.type == "dictionary" else ():
+                if pair.type == "comment":
+                    continue
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                items = key.named_children if key is not None and key.type == "tuple" else []
+                method = py_string(self.pf, items[0]) if len(items) == 2 else None
+                path = py_string(self.pf, items[1]) if method is not None else None
+                if method is None or method.lower() not in HTTP_VERBS or path is None or not path.startswith("/"):
+                    rows = []
+                    break
+                rows.append((pair, method.upper(), path, pair.child_by_field_name("value")))
+            for pair, method, path, handler in rows if len(rows) >= 3 else ():
+                self.out.append(_surface("http-route", _route_name(method, path), pair, "python-web",
+                                         handler="".join(self.pf.text(handler).split()) if handler else None,
+                                         detail={"method": method, "path": path, "table": True}))
 
     def method_table_rows(self, table: Any) -> list[tuple[Any, str, list[tuple[str, Any]]]]:
         """(pair, path, [(method, handler)]) per entry of a dict whose every key is a path and every

@@ -1666,3 +1666,23 @@ class Bottler(Bottle):
 '''
     assert sorted(mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/app.py": app})) == [
         "GET /plain", "GET /token", "POST /kw", "POST /posted", "PUT /kw"]
+
+
+def test_a_dict_keyed_by_method_and_path_is_a_route_table():
+    """mockallan: `self._api_endpoints = {('GET', '/config'): self._get_config, # a comment
+    ('PUT', '/config'): ...}`, looked up by `(request.method.upper(), request.path)`. A dict with a
+    key that is not a (method, path) pair, or one of two entries, is no table."""
+    found = by_name(surfaces("python", '''
+        class AppHandler:
+            def __init__(self):
+                self._api_endpoints = {
+                    # Stub configuration
+                    ('GET', '/config'): self._get_config,
+                    ('PUT', '/config'): self._put_config,
+                    ('POST', '/assert-called-with'): self._assert_called_with,
+                }
+                self.mixed = {('GET', '/a'): 1, ('GET', '/b'): 2, ('FETCH', '/c'): 3}
+                self.short = {('GET', '/x'): 1, ('POST', '/y'): 2}
+        '''), "http-route")
+    assert sorted(found) == ["GET /config", "POST /assert-called-with", "PUT /config"]
+    assert found["PUT /config"].handler == "self._put_config"
