@@ -56,7 +56,7 @@ def resolve_deferred_paths(facts: dict[str, FileFacts], read: Callable[[str], by
             finished = _finished(surface.name, path, modules, read, known)
             if surface.framework == "tornado":  # (a Tornado pattern is a regex: `/healthcheck/?` is /healthcheck)
                 finished = [f"{method} {each}" for name in finished for method, _, regex in [name.partition(" ")]
-                            for each in _regex_paths(regex)]
+                            for each in _regex_paths(regex) or [regex]]  # (one no path spells: as written)
             for name in finished:
                 if name.partition(" ")[2].startswith("/"):
                     detail = {**surface.detail, "path": name.partition(" ")[2]}
