@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .surfaces import _parameter_name, _regex_paths, _route_name, _surface, py_string
+from .surfaces import _parameter_name, _regex_paths, _route_name, _surface, py_parameter_names, py_string
 
 # `def do_GET(self)`, or `do_GET = do_POST = dispatch` (one method answering them all)
 _DO = re.compile(rb"\bdef\s+do_(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(|\bdo_(GET|POST|PUT|PATCH|DELETE)\s*=")
@@ -371,10 +371,7 @@ class _Handler:
         if self.pf.text(obj) == "self" and attr in self.methods and attr not in followed and depth < _CALLED_DEPTH:
             followed.add(attr)
             called = self.methods[attr]
-            names = [self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
-                     for p in called.child_by_field_name("parameters").named_children
-                     if p.type in ("identifier", "typed_parameter", "default_parameter", "typed_default_parameter")
-                     ][1:]  # (after self; `path: str` too)
+            names = py_parameter_names(self.pf, called)[1:]  # (after self; `path: str` too)
             passed = {names[i] for i, a in enumerate(positional[:len(names)])
                       if (py_string(self.pf, a) or "").upper() == method}  # self.route("GET")
             # `self._api_get(parsed.path, params)`: the parameter the path is passed to holds it there

@@ -2114,14 +2114,12 @@ class _Python:
         outer = outer.parent if outer is not None and outer.type == "decorated_definition" else outer
         if outer is None or outer.type != "module":
             return []
-        params = [p for p in function.child_by_field_name("parameters").named_children
-                  if p.type in ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")]
-        names = [self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
-                 for p in params]
+        params = [p for p in function.child_by_field_name("parameters").named_children if p.type in _NAMED_PARAMETERS]
+        names = py_parameter_names(self.pf, function)
         # (a parameter the path names directly must be what the caller passed; one it names through
         # a local, `detail_url = url + '<pk>/'`, is read through that local's binding)
         used = {self.pf.text(n) for n in descendants(node, "identifier")} & set(names[1:])
-        if len(names) < 2 or any(self.value_of_name(name, node) for name in used):
+        if len(names) < 2 or any(self.rebinds(name, node) for name in used):
             return []
         defaults = {name: p.child_by_field_name("value") for name, p in zip(names, params, strict=True)
                     if p.type in ("default_parameter", "typed_default_parameter")}
@@ -2149,7 +2147,7 @@ class _Python:
                 out.append(path)
         return list(dict.fromkeys(out))
 
-    def value_of_name(self, name: str, at: Any) -> bool:
+    def rebinds(self, name: str, at: Any) -> bool:
         """Whether the function around `at` rebinds `name` (then a parameter is not what its caller
         passed)."""
         function = _enclosing(at, "function_definition")
@@ -2233,11 +2231,7 @@ class _Python:
         obj = node.child_by_field_name("object") if node is not None and node.type == "attribute" else None
         function = _enclosing(at, "function_definition") if obj is not None and obj.type == "identifier" and \
             self.pf.text(obj) not in ("self", "cls") else None
-        params = function.child_by_field_name("parameters") if function is not None else None
-        return params is not None and self.pf.text(obj) in {
-            self.pf.text(p if p.type == "identifier" else p.child_by_field_name("name") or p.named_child(0))
-            for p in params.named_children if p.type in (
-                "identifier", "default_parameter", "typed_parameter", "typed_default_parameter")}
+        return function is not None and self.pf.text(obj) in py_parameter_names(self.pf, function)
 
     def text_value(self, node: Any, at: Any, depth: int) -> list[str] | None:
         """The text `node` evaluates to, as parts (an imported name's part deferred), or None."""
@@ -4381,6 +4375,16 @@ def _js_function_around(node: Any) -> Any:
     while node is not None and node.type not in _JS_FUNCTIONS:
         node = node.parent
     return node
+
+
+_NAMED_PARAMETERS = ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")
+
+
+def py_parameter_names(pf: ParsedFile, function: Any) -> list[str]:
+    """A Python function's named parameters in order (`self` too; not `*args`, `**kw` or `*`)."""
+    params = function.child_by_field_name("parameters")
+    return [pf.text(_parameter_name(p)) for p in params.named_children if p.type in _NAMED_PARAMETERS] \
+        if params is not None else []
 
 
 def _parameter_name(param: Any) -> Any:
