@@ -3610,13 +3610,15 @@ class _Python:
             # (`r'{0}'.format(API_BASE_URL)`, a setting of the app's read in assembly: miners/deferred_paths.py)
             prefix = self.path_of(positional[0] if positional else keywords.get("prefix"))
             view = positional[1] if len(positional) > 1 else keywords.get("viewset")
-            if prefix is None or view is None or view.type not in ("identifier", "attribute"):
-                continue
-            path = self._nested.get(receiver, "") + "/" + prefix.strip("^$/")
             owner = FACTORY + self._handed[receiver] if receiver in self._handed else \
                 "urlpatterns" if served[receiver] else receiver
-            self.resource(call, "".join(self.pf.text(view).split()), path, "django-rest-framework",
-                          viewset=True, slash=routers[receiver][0], receiver=owner)
+            rows = [(prefix, "".join(self.pf.text(view).split()))] if prefix is not None and view is not None and \
+                view.type in ("identifier", "attribute") else \
+                self.viewset_table_rows(call, positional[0], view) if len(positional) > 1 else []
+            for prefix, viewset in rows:
+                path = self._nested.get(receiver, "") + "/" + prefix.strip("^$/")
+                self.resource(call, viewset, path, "django-rest-framework",
+                              viewset=True, slash=routers[receiver][0], receiver=owner)
         for call, receiver, attr in self.call_info() if routers else ():
             # `register_v1_routes(router)` of `from .v1_urls import register_v1_routes`: that function's routes on ours
             args = py_args(call.child_by_field_name("arguments"))[0]
@@ -3637,6 +3639,38 @@ class _Python:
                                                  "receiver": "urlpatterns" if served[name] else name}))
         if self.modules & _PY_VIEWSET_MODULES:
             self.viewsets()  # (a Django or Flask view class's methods serve its route as a viewset's do)
+
+    def viewset_table_rows(self, call: Any, key: Any, view: Any) -> list[tuple[str, str]]:
+        """(prefix, viewset) per entry of a dict literal of viewsets a loop around `call` registers,
+        `for prefix, viewset in DEFAULT_VIEWSETS.items(): router.register(prefix, import_object(chosen))`
+        with `chosen = overrides.get(prefix) or viewset` (django-fingerprint-attendance): the table's
+        defaults, when what is registered is made from the loop's viewset; else []."""
+        loop = _enclosing(call, "for_statement") if key.type == "identifier" else None
+        left = loop.child_by_field_name("left") if loop is not None else None
+        right = loop.child_by_field_name("right") if loop is not None else None
+        names = [self.pf.text(n) for n in left.named_children] if left is not None and \
+            left.type in ("pattern_list", "tuple_pattern") else []
+        if len(names) != 2 or names[0] != self.pf.text(key) or right is None or right.type != "call" or \
+                self.callee(right)[1] != "items":
+            return []
+        obj = right.child_by_field_name("function").child_by_field_name("object")
+        table = self.value_of(obj, loop) if obj is not None and obj.type == "identifier" else None
+        made = {self.pf.text(n) for n in descendants(view, "identifier")}
+        body = loop.child_by_field_name("body")
+        for statement in body.named_children if body is not None else ():  # (a name the body binds from it)
+            node = statement.named_child(0) if statement.type == "expression_statement" else statement
+            if node is not None and node.type == "assignment" and node.start_byte < call.start_byte and \
+                    self.pf.text(node.child_by_field_name("left")) in made:
+                made |= {self.pf.text(n) for n in descendants(node.child_by_field_name("right"), "identifier")}
+        if table is None or table.type != "dictionary" or names[1] not in made:
+            return []
+        out = []
+        for pair in table.named_children:
+            value = pair.child_by_field_name("value") if pair.type == "pair" else None
+            prefix = py_string(self.pf, pair.child_by_field_name("key")) if value is not None else None
+            if prefix is not None and value.type in ("identifier", "attribute"):
+                out.append((prefix, "".join(self.pf.text(value).split())))
+        return out
 
     def urlpatterns_take(self, router: str) -> bool:
         """Whether this module's urlpatterns are the router's urls (`urlpatterns = router.urls`, `+=`)."""

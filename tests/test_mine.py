@@ -1832,6 +1832,32 @@ def test_drf_routers_serve_each_action_their_viewsets_define_or_inherit(tmp_path
     assert routes["GET /api/users/"]["description"] == "Users of the service."  # inherited: the class's doc
 
 
+def test_a_drf_router_registering_a_table_of_default_viewsets_in_a_loop(tmp_path, capsys):
+    """django-fingerprint-attendance: `DEFAULT_VIEWSETS = {"devices": views.DeviceViewSet, ...}` and
+    `for prefix, viewset in DEFAULT_VIEWSETS.items(): chosen = overrides.get(prefix) or viewset;
+    router.register(prefix, import_object(chosen))`: each default at its prefix. A loop that
+    registers something not made from the table's viewset registers nothing known."""
+    files = {
+        "pyproject.toml": '[project]\nname = "fpa"\nversion = "1.0"\ndependencies = ["djangorestframework"]\n',
+        "fpa/__init__.py": "",
+        "fpa/views.py": ("from rest_framework import viewsets\n\n\nclass DeviceViewSet(viewsets.ModelViewSet):\n"
+                         "    pass\n\n\nclass PunchViewSet(viewsets.ReadOnlyModelViewSet):\n    pass\n"),
+        "fpa/urls.py": ("from django.urls import include, path\nfrom rest_framework.routers import SimpleRouter\n\n"
+                        "from . import views\n\nDEFAULT_VIEWSETS = {\n    'devices': views.DeviceViewSet,\n"
+                        "    'punches': views.PunchViewSet,\n}\n\n\ndef build_router():\n    router = SimpleRouter()\n"
+                        "    for prefix, viewset in DEFAULT_VIEWSETS.items():\n"
+                        "        chosen = OVERRIDES.get(prefix) or viewset\n"
+                        "        router.register(prefix, import_object(chosen), basename=prefix)\n"
+                        "    for prefix, viewset in DEFAULT_VIEWSETS.items():\n"
+                        "        router.register(prefix + '-x', other(prefix))\n"
+                        "    return router\n\n\nrouter = build_router()\nurlpatterns = [path('', include(router.urls))]\n"),
+    }
+    routes = mined_routes(tmp_path, capsys, files)
+    assert sorted(routes) == ["DELETE /devices/{pk}/", "GET /devices/", "GET /devices/{pk}/", "GET /punches/",
+                              "GET /punches/{pk}/", "PATCH /devices/{pk}/", "POST /devices/",
+                              "PUT /devices/{pk}/"], sorted(routes)
+
+
 def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp_path, capsys):
     """nautobot: dcim/api/urls.py imports no rest_framework, only the package's own
     `OrderedDefaultRouter(DefaultRouter)`, and `urlpatterns = router.urls`; its viewsets reach DRF's
