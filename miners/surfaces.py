@@ -888,6 +888,16 @@ def _surface(kind: str, name: str, node: Any, framework: str, **more: Any) -> Su
                    framework=framework, **more)
 
 
+def _guarded_statements(root: Any) -> Iterator[Any]:
+    """The module's top-level statements, and those of a top-level `try:` or `if ...:` body
+    (django-acquisitions' viewsets, defined under `try: from rest_framework import viewsets`)."""
+    for stmt in root.named_children:
+        yield stmt
+        body = stmt.child_by_field_name("body") if stmt.type == "try_statement" else \
+            stmt.child_by_field_name("consequence") if stmt.type == "if_statement" else None
+        yield from body.named_children if body is not None else ()
+
+
 def _module_level(node: Any) -> bool:
     """Whether an assignment sits at a module's top level (its statement node shown by the grammar or not)."""
     parent = node.parent
@@ -3703,8 +3713,7 @@ class _Python:
 
     def viewsets(self) -> None:
         """What a router needs of each class with bases: the bases, the lookup, the @action methods."""
-        root = self.pf.tree.root_node
-        for stmt in root.named_children:
+        for stmt in _guarded_statements(self.pf.tree.root_node):
             cls = stmt.child_by_field_name("definition") if stmt.type == "decorated_definition" else stmt
             if cls is None or cls.type != "class_definition":
                 continue

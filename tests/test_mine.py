@@ -1858,6 +1858,24 @@ def test_a_drf_router_registering_a_table_of_default_viewsets_in_a_loop(tmp_path
                               "PUT /devices/{pk}/"], sorted(routes)
 
 
+def test_viewsets_defined_under_an_optional_import_guard(tmp_path, capsys):
+    """django-acquisitions: `try: from rest_framework import viewsets ... class CampaignViewSet(
+    viewsets.ModelViewSet)` (DRF an optional extra), registered by a router the same way."""
+    files = {
+        "pyproject.toml": '[project]\nname = "acq"\nversion = "1.0"\ndependencies = ["djangorestframework"]\n',
+        "acq/__init__.py": "",
+        "acq/viewsets.py": ("try:\n    from rest_framework import viewsets\n\n"
+                            "    class CampaignViewSet(viewsets.ReadOnlyModelViewSet):\n        pass\n"
+                            "except ImportError:\n    pass\n"),
+        "acq/urls.py": ("try:\n    from django.urls import include, path\n"
+                        "    from rest_framework.routers import SimpleRouter\n\n"
+                        "    from .viewsets import CampaignViewSet\n\n    router = SimpleRouter()\n"
+                        "    router.register(r'campaigns', CampaignViewSet)\n"
+                        "    urlpatterns = [path('', include(router.urls))]\nexcept ImportError:\n    urlpatterns = []\n"),
+    }
+    assert sorted(mined_routes(tmp_path, capsys, files)) == ["GET /campaigns/", "GET /campaigns/{pk}/"]
+
+
 def test_a_urlconfs_router_of_the_packages_own_class_and_an_aliased_drf_base(tmp_path, capsys):
     """nautobot: dcim/api/urls.py imports no rest_framework, only the package's own
     `OrderedDefaultRouter(DefaultRouter)`, and `urlpatterns = router.urls`; its viewsets reach DRF's
