@@ -47,8 +47,8 @@ from .imported_routers import apply_imported_router_prefixes
 from .js_openapi import js_openapi_document, unplaced_dropped
 from .json_server import json_server_routers, resolve_json_server_routes
 from .method_path_routes import method_path_routes
-from .navigator_views import add_navigator_routes
 from .mounts import apply_mounts
+from .navigator_views import add_navigator_routes
 from .nest_prefix import apply_global_prefix, global_prefix
 from .netbox_plugin import apply_netbox_plugin
 from .node_http_routes import node_http_routes

@@ -52,7 +52,8 @@ BASE_EXTRA_ACTIONS: dict[str, tuple[dict[str, Any], ...]] = {
 ACTION_ROUTES = {"list": (False, "GET"), "create": (False, "POST"), "retrieve": (True, "GET"),
                  "update": (True, "PUT"), "partial_update": (True, "PATCH"), "destroy": (True, "DELETE"),
                  # (NetBox's and Nautobot's, only where their viewsets give them: DRF's router has none)
-                 "bulk_update": (False, "PUT"), "bulk_partial_update": (False, "PATCH"), "bulk_destroy": (False, "DELETE")}
+                 "bulk_update": (False, "PUT"), "bulk_partial_update": (False, "PATCH"),
+                 "bulk_destroy": (False, "DELETE")}
 _DEPTH = 6  # package base classes followed at most
 VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 # the HTTP methods DRF's generic views (rest_framework.generics) and Django's generic views answer

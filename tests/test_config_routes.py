@@ -983,7 +983,8 @@ def test_modules_of_tornado_handlers_a_server_loads_by_name(tmp_path, capsys):
     _tree(root, {
         "pyproject.toml": '[project]\nname = "thumb"\nversion = "1.0"\ndependencies = ["tornado"]\n',
         "thumb/__init__.py": "", "thumb/handlers.py": handlers,
-        "thumb/config.py": ("Config.define(\n    'HEALTHCHECK_ROUTE', r'/healthcheck/?', 'Healthcheck route.', 'Health'\n)\n"),
+        "thumb/config.py": ("Config.define(\n    'HEALTHCHECK_ROUTE', r'/healthcheck/?', 'Healthcheck route.',"
+                            " 'Health'\n)\n"),
         "thumb/handler_lists/__init__.py": "",
         "thumb/handler_lists/upload.py": ('''
             from thumb.handlers import ImageResourceHandler, ImageUploadHandler

@@ -611,7 +611,8 @@ def test_a_router_an_instance_holds_is_mounted_where_the_instance_is(tmp_path, c
     module, and `app.use("/api/v1", apiRouter.router)` with `const apiRouter = new ApiRouter()`; a
     class exported by name the same. Another member of the instance mounts nothing."""
     routes = mined_routes(tmp_path, capsys, {
-        "package.json": '{"name": "nms", "version": "1.0.0", "main": "src/server.js", "dependencies": {"express": "4"}}',
+        "package.json": ('{"name": "nms", "version": "1.0.0", "main": "src/server.js",'
+                         ' "dependencies": {"express": "4"}}'),
         "src/server.js": (
             "const express = require('express');\nconst Api = require('./routers/api.js');\n"
             "const { Admin } = require('./routers/admin.js');\n"
@@ -1044,7 +1045,8 @@ def test_a_django_include_under_a_setting_a_table_of_declaration_calls_gives(tmp
         "pyproject.toml": '[project]\nname = "fpa"\nversion = "1.0"\n',
         "fpa/__init__.py": "",
         "fpa/conf.py": ("class _Settings:\n    def __getattr__(self, name):\n        return lookup(name)\n\n\n"
-                        "SPECS = [\n    _S(\"API_URL_PREFIX\", \"api/fingerprint/\", T.STR,\n       \"The API's prefix.\"),\n"
+                        "SPECS = [\n    _S(\"API_URL_PREFIX\", \"api/fingerprint/\", T.STR,\n"
+                        "       \"The API's prefix.\"),\n"
                         "    _S('TIMEOUT', 900, T.INT, 'seconds'),\n]\nsettings = _Settings()\n"),
         "fpa/urls.py": ("from django.urls import include, path\n\nfrom .conf import settings\n\nurlpatterns = [\n"
                         "    path(settings.API_URL_PREFIX, include('fpa.api_urls')),\n"
@@ -1850,7 +1852,8 @@ def test_a_drf_router_registering_a_table_of_default_viewsets_in_a_loop(tmp_path
                         "        router.register(prefix, import_object(chosen), basename=prefix)\n"
                         "    for prefix, viewset in DEFAULT_VIEWSETS.items():\n"
                         "        router.register(prefix + '-x', other(prefix))\n"
-                        "    return router\n\n\nrouter = build_router()\nurlpatterns = [path('', include(router.urls))]\n"),
+                        "    return router\n\n\nrouter = build_router()\n"
+                        "urlpatterns = [path('', include(router.urls))]\n"),
     }
     routes = mined_routes(tmp_path, capsys, files)
     assert sorted(routes) == ["DELETE /devices/{pk}/", "GET /devices/", "GET /devices/{pk}/", "GET /punches/",
@@ -1871,7 +1874,8 @@ def test_viewsets_defined_under_an_optional_import_guard(tmp_path, capsys):
                         "    from rest_framework.routers import SimpleRouter\n\n"
                         "    from .viewsets import CampaignViewSet\n\n    router = SimpleRouter()\n"
                         "    router.register(r'campaigns', CampaignViewSet)\n"
-                        "    urlpatterns = [path('', include(router.urls))]\nexcept ImportError:\n    urlpatterns = []\n"),
+                        "    urlpatterns = [path('', include(router.urls))]\n"
+                        "except ImportError:\n    urlpatterns = []\n"),
     }
     assert sorted(mined_routes(tmp_path, capsys, files)) == ["GET /campaigns/", "GET /campaigns/{pk}/"]
 
