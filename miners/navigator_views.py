@@ -17,7 +17,7 @@ from typing import Any
 
 from . import parsing
 from .facts import FileFacts, ParsedFile, Surface
-from .python_imports import python_imports
+from .python_imports import load_module
 from .python_modules import absolute, module_files
 from .surfaces import py_args, py_string
 
@@ -36,7 +36,7 @@ def add_navigator_routes(facts: dict[str, FileFacts], read: Callable[[str], byte
     for path, data in sources.items():
         if b".configure(" not in data or len(data) > _MAX_BYTES:
             continue
-        loaded = _load(path, data, parsed)
+        loaded = load_module(path, sources.__getitem__, parsed)
         if loaded is None:
             continue
         pf, names = loaded
@@ -66,21 +66,6 @@ def add_navigator_routes(facts: dict[str, FileFacts], read: Callable[[str], byte
                                 "handler_path": where, "handler_line": line}))
 
 
-def _load(path: str, data: bytes, parsed: dict[str, Any]) -> tuple[ParsedFile, dict[str, str]] | None:
-    if path not in parsed:
-        try:
-            pf = ParsedFile(path, "python", data, parsing.parse("python", data))
-        except Exception:  # noqa: BLE001 - a file analysed once already; failing here adds nothing
-            parsed[path] = None
-            return None
-        names: dict[str, str] = {}
-        for node in pf.tree.root_node.named_children:
-            if node.type in ("import_statement", "import_from_statement"):
-                names.update(python_imports(pf, node)[1])
-        parsed[path] = (pf, names)
-    return parsed[path]
-
-
 def _model_view(name: str, here: str, names: dict[str, str], modules: dict[str, str], sources: dict[str, bytes],
                 parsed: dict[str, Any]) -> tuple[tuple[str, ...], str | None, str, int] | None:
     """(the verbs its navigator base answers, the path the class sets, its file, its line) of the class
@@ -91,7 +76,7 @@ def _model_view(name: str, here: str, names: dict[str, str], modules: dict[str, 
         where = modules.get(module)
         if where is None:
             return None
-    loaded = _load(where, sources.get(where, b""), parsed)
+    loaded = load_module(where, sources.__getitem__, parsed) if where in sources else None
     if loaded is None:
         return None
     pf, there = loaded

@@ -21,9 +21,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import parsing
 from .facts import FileFacts, ParsedFile, Surface
-from .python_imports import python_imports
+from .python_imports import load_module
 from .python_modules import absolute, module_files
 from .surfaces import _regex_paths, py_args, py_string
 
@@ -42,7 +41,7 @@ def add_servlet_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]
         data = read(path)
         if b"PATTERNS" not in data or b"def on_" not in data or len(data) > _MAX_BYTES:
             continue
-        loaded = _load(path, read, parsed)
+        loaded = load_module(path, read, parsed)
         if loaded is None:
             continue
         modules = modules if modules is not None else module_files(facts)
@@ -66,23 +65,6 @@ def add_servlet_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]
                             handler=f"{name}.on_{verb}",
                             detail={"method": verb, "path": route, "pattern": regex,
                                     "patterns_line": patterns.start_point[0] + 1}))
-
-
-def _load(path: str, read: Callable[[str], bytes],
-          parsed: dict[str, tuple[ParsedFile, dict[str, str]] | None]) -> tuple[ParsedFile, dict[str, str]] | None:
-    if path not in parsed:
-        try:
-            data = read(path)
-            pf = ParsedFile(path, "python", data, parsing.parse("python", data))
-        except Exception:  # noqa: BLE001 - a file that was analysed once; failing here adds nothing
-            parsed[path] = None
-            return None
-        names: dict[str, str] = {}
-        for node in pf.tree.root_node.named_children:
-            if node.type in ("import_statement", "import_from_statement"):
-                names.update(python_imports(pf, node)[1])
-        parsed[path] = (pf, names)
-    return parsed[path]
 
 
 def _servlet(pf: ParsedFile, cls: Any) -> tuple[list[tuple[str, int]], Any]:
@@ -120,7 +102,7 @@ def _patterns(pf: ParsedFile, names: dict[str, str], path: str, node: Any, modul
     if written in names:  # `from synapse.rest.admin._base import admin_patterns`
         module, _, defined = absolute(names[written], path).rpartition(".")
         where = modules.get(module)
-    loaded = _load(where, read, parsed) if where is not None else None
+    loaded = load_module(where, read, parsed) if where is not None else None
     if loaded is None:
         return None
     target = loaded[0]
