@@ -888,6 +888,13 @@ def _surface(kind: str, name: str, node: Any, framework: str, **more: Any) -> Su
                    framework=framework, **more)
 
 
+def _wraps_function(call: Any) -> bool:
+    """Whether a JS call is handed a function written in place (a handler's wrapper)."""
+    args = call.child_by_field_name("arguments") if call is not None and call.type == "call_expression" else None
+    return args is not None and any(a.type in ("arrow_function", "function_expression", "function")
+                                    for a in args.named_children)
+
+
 def _guarded_statements(root: Any) -> Iterator[Any]:
     """The module's top-level statements, and those of a top-level `try:` or `if ...:` body
     (django-acquisitions' viewsets, defined under `try: from rest_framework import viewsets`)."""
@@ -5291,8 +5298,9 @@ class _Js:
                 self.found_mounts.append(each)
                 return
         if prop not in ("use", "route") or prefix is None:
-            if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target):
-                return
+            if prop in ("use", "route") or len(args) < 2 or not self.required_factory(target) or \
+                    _wraps_function(target):
+                return  # (`asyncHandler(async (req, res) => ...)` wraps a handler: no router it makes)
             prefix = ""  # (a verb's or all()'s path is matched, not taken off: the router sees it whole)
         root = self.chain_root(receiver)
         router = target is not None and target.type == "identifier" and \

@@ -660,6 +660,26 @@ def test_a_factorys_app_mounted_by_its_bound_result_serves_the_routers_it_dispat
                               "GET /api/v1/status", "GET /api/v1/x", "POST /api/v1/entries/"]
 
 
+def test_a_handler_wrapper_handed_a_function_is_no_router_factory(tmp_path, capsys):
+    """@terreno/api: `app.post(route.path, asyncHandler(async (req, res) => {...}))`, with
+    `asyncHandler` another module's: a wrapper of the function written in place, not a factory
+    whose router the route hands the path to (`app.all('/status*', require('./status')(app))` is
+    one). What the wrapper's module registers stays where it is."""
+    routes = mined_routes(tmp_path, capsys, {
+        "package.json": '{"name": "tr", "version": "1.0.0", "main": "server.js"}',
+        "server.js": (
+            "const express = require('express');\nconst asyncHandler = require('./wrap');\n"
+            "const app = express();\nconst api = express.Router();\n"
+            "api.post('/hooks', asyncHandler(async (q, s) => s.end()));\n"
+            "api.all('/status*', require('./status')(app));\napp.use('/api', api);\nmodule.exports = app;\n"),
+        "wrap.js": ("module.exports = function asyncHandler(fn) {\n  const r = require('express').Router();\n"
+                    "  r.get('/inner', fn);\n  return r;\n};\n"),
+        "status.js": ("module.exports = function status(app) {\n  const r = require('express').Router();\n"
+                      "  r.get('/status', (q, s) => s.end());\n  return r;\n};\n"),
+    })
+    assert sorted(routes) == ["ANY /api/status*", "GET /api/status", "GET /inner", "POST /api/hooks"], sorted(routes)
+
+
 def test_an_app_factorys_default_prefix_serves_a_same_file_factorys_router(tmp_path, capsys):
     """@neaps/api: `function createApp({ prefix = "/tides" } = {})` mounts `createRoutes()`'s router."""
     routes = mined_routes(tmp_path, capsys, {
