@@ -44,7 +44,7 @@ _VERB_NAMES = {v.upper() for v in HTTP_VERBS}
 def add_cherrypy_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
     """Add the routes of each CherryPy object tree a module mounts."""
     for path, f in facts.items():
-        if f.language != "python" or not any(s.kind == "class" for s in f.symbols):
+        if "cherrypy" not in f.reread:
             continue
         data = read(path)
         if b"cherrypy" not in data or b"expose" not in data or len(data) > _MAX_BYTES or b"RoutesDispatcher" in data:

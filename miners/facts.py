@@ -186,3 +186,6 @@ class FileFacts:
     rule_forms: dict[str, tuple[tuple[tuple[str, str], ...], int]] = field(default_factory=dict)  # Blueprint subclasses' route() paths
     openapi_literal: tuple[dict[str, Any], dict[str, int]] | None = None  # an OpenAPI document as a JS object literal
     router_wrapper: tuple[str, bool] | None = None  # passes verbs on to a router it holds (router package, mounts its base)
+    # what of the file an assembly pass reads again needs (words its text has: miners/mine.py's REREAD),
+    # so the pass reads no other file
+    reread: frozenset[str] = frozenset()

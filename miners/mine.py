@@ -81,6 +81,10 @@ FROM_MINIFIED = "read from minified code: the package declares it as an entry po
 JS = ("javascript", "typescript", "tsx")
 
 
+# the Python files assembly passes read again, by the words their text has: CherryPy's object
+# trees (cherrypy_routes), navigator-api's views and the modules that configure them (navigator_views)
+REREAD = {"cherrypy": (b"cherrypy", b"expose"), "navigator": (b"navigator.views",), "configure": (b".configure(",)}
+
 def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) -> FileFacts | str:
     """One file's facts, or why it was skipped. Runs in a worker; never raises for bad input."""
     from . import parsing
@@ -103,6 +107,7 @@ def analyse(path: str, language: str, data: bytes, minified_ok: bool = False) ->
         concern = "surfaces"
         facts.surfaces, facts.mounts, facts.viewsets = extract_surfaces_and_mounts(parsed)
         if language == "python":
+            facts.reread = frozenset(mark for mark, words in REREAD.items() if all(w in data for w in words))
             facts.surfaces += py_http_handler_routes(parsed)  # http.server's do_GET comparing self.path
             facts.surfaces += py_path_dispatch_routes(parsed)  # a raw ASGI/WSGI app comparing scope["path"]
             facts.surfaces += datasette_routes(parsed)  # a Datasette plugin's register_routes hook

@@ -27,10 +27,9 @@ _BASES = {"ModelView": ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"), "FormM
 
 def add_navigator_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes]) -> None:
     """Add the routes each `X.configure(app, "/path")` of a navigator model view makes."""
-    python = [path for path, f in facts.items() if f.language == "python"]
-    sources = {path: read(path) for path in python}
-    if not any(b"navigator.views" in data for data in sources.values()):
-        return
+    if not any("navigator" in f.reread for f in facts.values()):
+        return  # (no module imports navigator's views: no file is read again)
+    sources = {path: read(path) for path, f in facts.items() if f.reread & {"navigator", "configure"}}
     parsed: dict[str, tuple[ParsedFile, dict[str, str]] | None] = {}
     modules = module_files(facts)
     for path, data in sources.items():
