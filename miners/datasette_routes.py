@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from .facts import ParsedFile, Surface
-from .parsing import descendants
+from .parsing import descendants, python_definitions
 from .surfaces import _regex_paths, _route_name, _surface, py_string
 
 _VERB_DECORATOR = re.compile(rb"^[ \t]*@[A-Za-z_]\w*\.(?:GET|POST|PUT|PATCH|DELETE)\(", re.MULTILINE)
@@ -33,7 +33,7 @@ def datasette_routes(parsed: ParsedFile) -> list[Surface]:
     out = _decorated(parsed) if _VERB_DECORATOR.search(parsed.source) is not None else []
     if b"register_routes" not in parsed.source or b"datasette" not in parsed.source:
         return out
-    for hook in descendants(parsed.tree.root_node, "function_definition"):
+    for hook in python_definitions(parsed.tree.root_node, "function_definition"):
         if parsed.text(hook.child_by_field_name("name")) != "register_routes":
             continue
         for pair in _pairs(parsed, hook):
@@ -51,7 +51,7 @@ def _decorated(parsed: ParsedFile) -> list[Surface]:
     """`@router.GET(r"/-/api/cron/tasks/(?P<task_name>[^/]+)$")` on a function: datasette-plugin-router's
     route, its regex's paths, for the method the decorator names."""
     out: list[Surface] = []
-    for definition in descendants(parsed.tree.root_node, "decorated_definition"):
+    for definition in python_definitions(parsed.tree.root_node, "decorated_definition"):
         for decorator in definition.named_children:
             call = decorator.named_children[0] if decorator.type == "decorator" and decorator.named_children else None
             function = call.child_by_field_name("function") if call is not None and call.type == "call" else None

@@ -56,8 +56,8 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
     out: list[Surface] = []
     reader: list[Any] = []
     # a comparison names a route only in a function whose first parameter is the request
-    spans = sorted(m.span() for regex in _COMPARED for m in regex.finditer(source)) \
-        if _REQUEST_WORDS.intersection(present(parsed)) else []
+    requests = bool(_REQUEST_WORDS.intersection(present(parsed)))
+    spans = sorted(m.span() for regex in _COMPARED for m in regex.finditer(source)) if requests else []
     if spans:
         root, seen = parsed.tree.root_node, set()
         for start, end in spans:
@@ -74,10 +74,9 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
                 for method in _methods(parsed, node) if guard is None else _guarded_methods(parsed, guard):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
-    if (b".match(/" in source or b"/.test(" in source or b"/.exec(" in source) and \
-            _REQUEST_WORDS.intersection(present(parsed)):
+    if requests and (b".match(/" in source or b"/.test(" in source or b"/.exec(" in source):
         out += _matched(parsed)
-    if _LOOKED_UP.search(source) and _REQUEST_WORDS.intersection(present(parsed)):
+    if requests and _LOOKED_UP.search(source):
         out += _looked_up(parsed)
     if b".replace(" in source and b"startsWith(" in source:
         out += _relative_dispatch(parsed)
@@ -88,15 +87,30 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
     return out
 
 
+# `.match(`, `.test(`, `.exec(`: where _matched looks, rather than at every call of the file
+_MATCH_CALL = re.compile(rb"\.\s*(match|test|exec)\s*\(")
+
+
+def _method_calls(parsed: ParsedFile, spelled: re.Pattern[bytes]) -> list[Any]:
+    """The calls `x.name(...)` whose `.name(` the pattern's group 1 finds in the source, in the
+    order a walk of the tree meets them."""
+    root, calls = parsed.tree.root_node, {}
+    for m in spelled.finditer(parsed.source):
+        prop = root.descendant_for_byte_range(m.start(1), m.end(1))
+        member = prop.parent if prop is not None and prop.type == "property_identifier" else None
+        call = member.parent if member is not None and member.type == "member_expression" else None
+        if call is not None and call.type == "call_expression" and call.child_by_field_name("function") == member:
+            calls[call.start_byte, -call.end_byte] = call
+    return [calls[k] for k in sorted(calls)]
+
+
 def _matched(parsed: ParsedFile) -> list[Surface]:
     """Paths a handler matches with a regex literal: `const m = path.match(/^\\/api\\/trace\\/([^/]+)$/);
     if (m && req.method === "GET")` (ove's Bun server), `/^\\/items\\/\\d+$/.test(url.pathname)`; the
     method the `if` that tests the match (or the one around the call) requires."""
     out: list[Surface] = []
-    for call in descendants(parsed.tree.root_node, "call_expression"):
+    for call in _method_calls(parsed, _MATCH_CALL):
         function = call.child_by_field_name("function")
-        if function is None or function.type != "member_expression":
-            continue
         prop, obj = parsed.text(function.child_by_field_name("property")), function.child_by_field_name("object")
         args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
         if prop == "match" and len(args) == 1 and _regex(args[0]):

@@ -385,6 +385,26 @@ def fast_text(parsed: Any) -> None:
         d["text"] = lambda node: decoded[node.start_byte:node.end_byte]
 
 
+# Python's nodes that hold statements: a class or function is defined nowhere else (no expression
+# holds one), so a walk for definitions need not enter the rest
+_PY_STATEMENT_HOLDERS = frozenset({
+    "module", "block", "decorated_definition", "class_definition", "function_definition", "if_statement",
+    "elif_clause", "else_clause", "for_statement", "while_statement", "try_statement", "except_clause",
+    "except_group_clause", "finally_clause", "with_statement", "match_statement", "case_clause", "ERROR"})
+
+
+def python_definitions(node: Any, kind: str) -> list[Any]:
+    """descendants(node, kind) for a Python definition's kind (`class_definition`,
+    `function_definition`, `decorated_definition`), walking statements only."""
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == kind:
+            out.append(current)
+        stack.extend(c for c in reversed(current.named_children) if c.type in _PY_STATEMENT_HOLDERS or c.type == kind)
+    return out
+
+
 def descendants(node: Any, kind: str | tuple[str, ...]) -> list[Any]:
     """The named nodes of type `kind` (or of any of these types) under `node`, itself included, in
     source order; without recursion (deep trees)."""

@@ -33,7 +33,7 @@ from miners import jvm_routes
 from miners.assets import js_serves_file, py_serves_file
 from miners.doc_comments import doc_comment_text
 from miners.facts import FACTORY, Mount, ParsedFile, Surface, ViewSet
-from miners.parsing import captures, descendants, fast_text, file_captures
+from miners.parsing import captures, descendants, fast_text, file_captures, python_definitions
 from miners.py_annotations import parameters_schema
 from miners.py_literals import literal_eval
 from miners.python_imports import python_imports
@@ -366,7 +366,8 @@ def _py_shaped(source: bytes, tokens: AbstractSet[bytes]) -> bool:
             or b"Instrumentator" in tokens and b"expose" in tokens  # _Python.prometheus_metrics
             or (b"make_wsgi_app" in tokens or b"make_asgi_app" in tokens) and b"prometheus_client" in source
             or b"Bokeh" in source and b"/" in source  # a Bokeh server's documents, by path (_Python.bokeh)
-            or b"/" in source and _PY_VERB_PATH_KEY.search(source) is not None  # _Python.verb_path_tables
+            or b"/" in source and not tokens.isdisjoint(_VERB_WORDS)  # _Python.verb_path_tables
+            and _PY_VERB_PATH_KEY.search(source) is not None
             # a module of handlers a server loads by name (_Python.handler_loader_lists)
             or (b"def get_handlers(" in source or b"def get_routes(" in source) and b"Handler" in source
             # Bottle's route registered by a call with its callback (_Python.callback_route)
@@ -2175,7 +2176,7 @@ class _Python:
     def subclasses_here(self, name: str) -> set[str]:
         """`name` and the classes this module defines that derive from it, however deep."""
         family = {name}
-        classes = [c for c in descendants(self.pf.tree.root_node, "class_definition")]
+        classes = python_definitions(self.pf.tree.root_node, "class_definition")
         grew = True
         while grew:
             grew = False
@@ -3010,7 +3011,7 @@ class _Python:
                 if not last.endswith("handlers"):
                     relative.add(right.start_byte)
         called = {self.callee_last(call) for call, _, _ in self.call_info()}
-        for function in descendants(self.pf.tree.root_node, "function_definition") \
+        for function in python_definitions(self.pf.tree.root_node, "function_definition") \
                 if any(c.endswith("Application") for c in called) else ():
             # `def get_routes(self): return [(self.prefix + "/profiler", ProfilerHandler), ...]`: the
             # list a function named for it hands the application this file makes (tornado-profile's
@@ -3104,7 +3105,7 @@ class _Python:
         (`class UpdatedProfilerHandler(YappiProfilerHandler, self.handler_base_class): pass`): the
         module's class whose methods answer for it; else None."""
         function = _enclosing(at, "function_definition")
-        for cls in descendants(function, "class_definition") if function is not None and name.isidentifier() else ():
+        for cls in python_definitions(function, "class_definition") if function is not None and name.isidentifier() else ():
             if self.pf.text(cls.child_by_field_name("name")) == name:
                 bases = cls.child_by_field_name("superclasses")
                 first = bases.named_children[0] if bases is not None and bases.named_children else None
@@ -3392,7 +3393,7 @@ class _Python:
         (`def add_url_prefix(prefix, handlers): for i, tup in enumerate(handlers): ...
         url_path_join(prefix, tup[0])`)."""
         out = set()
-        for fn in descendants(self.pf.tree.root_node, "function_definition"):
+        for fn in python_definitions(self.pf.tree.root_node, "function_definition"):
             params = [p for p in fn.child_by_field_name("parameters").named_children if p.type == "identifier"]
             params = params[1:] if params and self.pf.text(params[0]) in ("self", "cls") else params
             if len(params) != 2:
@@ -4259,7 +4260,7 @@ class _Python:
         calls = b"add_url_rule(" in self.pf.source or b"add_api_route(" in self.pf.source
         root = self.pf.tree.root_node
         kinds = ("decorator", "call") if calls else ("decorator",)
-        for function in descendants(root, "function_definition") if calls else root.named_children:
+        for function in python_definitions(root, "function_definition") if calls else root.named_children:
             name_of = function.child_by_field_name("name") if function.type == "function_definition" else None
             if name_of is None or self.pf.text(name_of) in self._wrappers:
                 continue
