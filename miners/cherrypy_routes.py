@@ -37,7 +37,7 @@ from .surfaces import HTTP_VERBS, py_args, py_literal, py_string
 
 _MAX_BYTES = 1 << 20
 _DEPTH = 6  # children followed at most
-_MOUNTS = ("quickstart", "mount", "Application")
+_MOUNTS = (b"quickstart", b"mount", b"Application")  # what a module that mounts a tree calls
 _VERB_NAMES = {v.upper() for v in HTTP_VERBS}
 
 
@@ -47,15 +47,16 @@ def add_cherrypy_routes(facts: dict[str, FileFacts], read: Callable[[str], bytes
         if "cherrypy" not in f.reread:
             continue
         data = read(path)
-        if b"cherrypy" not in data or b"expose" not in data or len(data) > _MAX_BYTES or b"RoutesDispatcher" in data:
+        if b"cherrypy" not in data or b"expose" not in data or len(data) > _MAX_BYTES or b"RoutesDispatcher" in data \
+                or not any(word in data for word in _MOUNTS):
             continue  # (a Routes mapper's dispatch, zuul's, is read as a mapper's routes: surfaces.py)
         try:
             pf = ParsedFile(path, "python", data, parsing.parse("python", data))
         except Exception:  # noqa: BLE001, S112 - analysed once already; failing here adds nothing
             continue
         tree = _Tree(pf)
-        for root, script, line in tree.mounts():
-            tree.walk(root, script.rstrip("/"), line, (), f.surfaces)
+        for root, instance, script, line in tree.mounts():
+            tree.walk(root, script.rstrip("/"), line, (), f.surfaces, instance)
 
 
 class _Tree:
@@ -74,8 +75,9 @@ class _Tree:
         name = self.pf.text(node.child_by_field_name("function"))
         return name if name in self.classes else None
 
-    def mounts(self) -> list[tuple[str, str, int]]:
-        """(root class, script name, line) of each quickstart / tree.mount / Application call."""
+    def mounts(self) -> list[tuple[str, str | None, str, int]]:
+        """(root class, the name of the instance handed when it is one, script name, line) of each
+        quickstart / tree.mount / Application call."""
         out = []
         for call in parsing.descendants(self.pf.tree.root_node, "call"):
             function = call.child_by_field_name("function")
@@ -86,12 +88,12 @@ class _Tree:
             positional, keywords = py_args(call.child_by_field_name("arguments"))
             root = positional[0] if positional else keywords.get("root")
             script = positional[1] if len(positional) > 1 else keywords.get("script_name")
-            name = self.made(root)
+            name, instance = self.made(root), None
             if name is None and root is not None and root.type == "identifier":
-                name = self.made(self.bound(root, call))
+                name, instance = self.made(self.bound(root, call)), self.pf.text(root)
             prefix = py_string(self.pf, script) if script is not None else ""
             if name is not None and prefix is not None and (prefix == "" or prefix.startswith("/")):
-                out.append((name, prefix, call.start_point[0] + 1))
+                out.append((name, instance, prefix, call.start_point[0] + 1))
         return out
 
     def bound(self, name: Any, at: Any) -> Any:
@@ -107,8 +109,9 @@ class _Tree:
                 found = node.child_by_field_name("right")
         return found
 
-    def walk(self, name: str, prefix: str, line: int, seen: tuple[str, ...], out: list[Surface]) -> None:
-        if name in seen or len(seen) > _DEPTH:
+    def walk(self, name: str, prefix: str, line: int, seen: tuple[str, ...], out: list[Surface],
+             instance: str | None = None) -> None:
+        if name in seen or len(seen) >= _DEPTH:
             return
         cls = self.classes[name]
         body = cls.child_by_field_name("body")
@@ -127,19 +130,19 @@ class _Tree:
                 whole and not method.startswith("_")
             if resource:  # (the MethodDispatcher's: its GET, POST... answer at the node)
                 if method in _VERB_NAMES:
-                    self._route(out, [method], prefix or "/", self._segments(fn), name, fn, line)
+                    self._route(out, [method], prefix or "/", self._segments(fn, decorators), name, fn, line)
             elif exposed:
                 verbs = self._allowed(decorators) or ["ANY"]
                 base = prefix + "/" if method == "index" else prefix + "/*" if method == "default" else \
                     f"{prefix}/{method}"
-                self._route(out, verbs, base, self._segments(fn) if method not in ("index", "default") else [""],
-                            name, fn, line)
-        for child, child_class in self.children(cls, name):
+                self._route(out, verbs, base, self._segments(fn, decorators)
+                            if method not in ("index", "default") else [""], name, fn, line)
+        for child, child_class in self.children(cls, instance):
             self.walk(child_class, f"{prefix}/{child}", line, (*seen, name), out)
 
-    def children(self, cls: Any, name: str) -> list[tuple[str, str]]:
+    def children(self, cls: Any, instance: str | None) -> list[tuple[str, str]]:
         """(attribute, class) of each child a class holds: `api = Api()` in its body, `self.api =
-        Api(...)` in its `__init__`, or `root.api = Api()` on an instance of it."""
+        Api(...)` in its `__init__`, or, on the instance a mount is handed (`root`), `root.api = Api()`."""
         out = []
         for node in parsing.descendants(cls, "assignment"):
             left = node.child_by_field_name("left")
@@ -154,12 +157,11 @@ class _Tree:
                     fn = fn.parent
                 if fn is not None and self.pf.text(fn.child_by_field_name("name")) == "__init__":
                     out.append((self.pf.text(left.child_by_field_name("attribute")), made))
-        for node in parsing.descendants(self.pf.tree.root_node, "assignment"):
+        for node in parsing.descendants(self.pf.tree.root_node, "assignment") if instance is not None else ():
             left = node.child_by_field_name("left")
             obj = left.child_by_field_name("object") if left is not None and left.type == "attribute" else None
             made = self.made(node.child_by_field_name("right"))
-            if obj is not None and obj.type == "identifier" and made is not None and \
-                    self.made(self.bound(obj, node)) == name:
+            if obj is not None and obj.type == "identifier" and made is not None and self.pf.text(obj) == instance:
                 out.append((self.pf.text(left.child_by_field_name("attribute")), made))
         return list(dict.fromkeys(out))
 
@@ -174,18 +176,20 @@ class _Tree:
                                    handler=f"{cls}.{self.pf.text(fn.child_by_field_name('name'))}",
                                    detail={"method": verb, "path": path or "/", "mount_line": mount_line}))
 
-    def _segments(self, fn: Any) -> list[str]:
+    def _segments(self, fn: Any, decorators: list[Any]) -> list[str]:
         """The paths after a handler's own: its positional parameters without a default, one
         segment each (CherryPy hands the URL's remaining segments to them in turn); with `*args`,
         none and any more (`/*`)."""
-        params = fn.child_by_field_name("parameters").named_children[1:]  # (self)
+        params = fn.child_by_field_name("parameters").named_children
+        static = any(self.pf.text(d.named_child(0)) == "staticmethod" for d in decorators)
         names, splat = [], False
-        for param in params:
-            if param.type == "identifier":
-                names.append(self.pf.text(param))
-            elif param.type == "typed_parameter" and param.named_child(0).type == "identifier":
-                names.append(self.pf.text(param.named_child(0)))
-            elif param.type == "list_splat_pattern":
+        for param in params if static else params[1:]:  # (self)
+            inner = param.named_child(0) if param.type == "typed_parameter" else param
+            if param.type == "positional_separator" or param.type == "comment":
+                continue
+            if inner is not None and inner.type == "identifier":
+                names.append(self.pf.text(inner))
+            elif inner is not None and inner.type == "list_splat_pattern":
                 splat = True
                 break
             else:

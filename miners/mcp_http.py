@@ -43,9 +43,11 @@ def mcp_http_routes(py: Any) -> list[Surface]:
             if inner is not None and prefix is not None and prefix.startswith(("/", DEFERRED)):
                 out.append(_route(call, _join_paths(prefix.rstrip("/"), inner), receiver))
         elif attr == "streamable_http_app" and (app := py.assigned_to(call)) is not None and any(
-                r == app and a in ("add_route", "add_middleware") for _, r, a in py.call_info()):
+                r == app and a in ("add_route", "add_middleware") for _, r, a in py.call_info()) \
+                and not _mounted(py, app):
             # llm-toolforge's `starlette_app = mcp.streamable_http_app(streamable_http_path="/mcp")`, then
             # `starlette_app.add_route("/healthz", ...)`: the app is served itself, the endpoint on it
+            # (one mounted in another, `app.mount("/ai", mcp_app)`, is served there: the branch above)
             inner = _served_path(py, call, call)
             if inner is not None and inner.startswith("/"):
                 out.append(_route(call, inner, app))
@@ -59,6 +61,16 @@ def mcp_http_routes(py: Any) -> list[Surface]:
             if path is not None and path.startswith("/"):
                 out.append(_route(call, path, py.pf.text(app) if app is not None else None))
     return out
+
+
+def _mounted(py: Any, app: str) -> bool:
+    """Whether the file hands the application named `app` to a `mount()`."""
+    for call, _, attr in py.call_info():
+        if attr == "mount":
+            positional, keywords = py_args(call.child_by_field_name("arguments"))
+            if any(n.type == "identifier" and py.pf.text(n) == app for n in (*positional, *keywords.values())):
+                return True
+    return False
 
 
 def _served_path(py: Any, made: Any, at: Any) -> str | None:

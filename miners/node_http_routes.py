@@ -74,7 +74,7 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
                 for method in _methods(parsed, node) if guard is None else _guarded_methods(parsed, guard):
                     out.append(_surface("http-route", _route_name(method, path), anchor, "node:http",
                                         detail={"method": method, "path": path, "compared": True}))
-    if requests and (b".match(/" in source or b"/.test(" in source or b"/.exec(" in source):
+    if requests and _REGEX_MATCHED.search(source):
         out += _matched(parsed)
     if requests and _LOOKED_UP.search(source):
         out += _looked_up(parsed)
@@ -87,8 +87,10 @@ def node_http_routes(parsed: ParsedFile) -> list[Surface]:
     return out
 
 
-# `.match(`, `.test(`, `.exec(`: where _matched looks, rather than at every call of the file
+# `.match(`, `.test(`, `.exec(`: where _matched looks, rather than at every call of the file; it
+# looks only where a regex literal is matched (`.match(/`, `/^...$/i.test(`, `(/.../).exec(`)
 _MATCH_CALL = re.compile(rb"\.\s*(match|test|exec)\s*\(")
+_REGEX_MATCHED = re.compile(rb"\.\s*match\s*\(\s*\(?\s*/|/[dgimsuvy]*\s*\)?\s*\.\s*(?:test|exec)\s*\(")
 
 
 def _method_calls(parsed: ParsedFile, spelled: re.Pattern[bytes]) -> list[Any]:
@@ -120,7 +122,10 @@ def _matched(parsed: ParsedFile) -> list[Surface]:
         else:
             continue
         pattern = _unwrap_js(regex).child_by_field_name("pattern")
-        if pattern is None or not parsed.text(pattern).startswith("^") or not _request_path(parsed, subject, call):
+        # (anchored at both ends: `/^\/api\//.test(path)` is a prefix a handler dispatches on, not a route)
+        text = parsed.text(pattern) if pattern is not None else ""
+        if not (text.startswith("^") and text.endswith("$") and not text.endswith("\\$")) or \
+                not _request_path(parsed, subject, call):
             continue
         path = _pattern_path(parsed, regex)
         if path is None:
@@ -141,6 +146,7 @@ def _looked_up(parsed: ParsedFile) -> list[Surface]:
     file binds to the literal, or an instance's member it sets to one."""
     out: list[Surface] = []
     tables: dict[str, Any] | None = None
+    seen: set[tuple[int, str]] = set()  # (a table looked up twice, `if (pages[path]) res.end(pages[path])`, is one)
     for node in descendants(parsed.tree.root_node, "subscript_expression"):
         index = node.child_by_field_name("index")
         if index is None or not _request_path(parsed, index, node):
@@ -159,8 +165,10 @@ def _looked_up(parsed: ParsedFile) -> list[Surface]:
             if path is None or not path.startswith("/") or " " in path:
                 continue
             for method in methods:
-                out.append(_surface("http-route", _route_name(method, path), pair, "node:http",
-                                    detail={"method": method, "path": path, "compared": True}))
+                if (pair.start_byte, method) not in seen:
+                    seen.add((pair.start_byte, method))
+                    out.append(_surface("http-route", _route_name(method, path), pair, "node:http",
+                                        detail={"method": method, "path": path, "compared": True}))
     return out
 
 

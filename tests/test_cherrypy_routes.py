@@ -106,3 +106,39 @@ def test_a_tree_a_routes_mapper_dispatches_is_not_walked(tmp_path, capsys):
         "route_map = cherrypy.dispatch.RoutesDispatcher()\n"
         "cherrypy.tree.mount(Admin(), '/admin', {'/': {'request.dispatch': route_map}})\n")
     assert mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/server.py": source}) == {}
+
+
+def test_only_the_mounted_instance_gains_the_children_a_module_sets_on_it(tmp_path, capsys):
+    """`other.secret = Admin()` on another instance of the root's class is no child of the tree
+    the mount is handed."""
+    source = APP.split('if __name__')[0] + (
+        "root = Root(None)\nroot.admin = Admin()\nother = Root(None)\nother.secret = Admin()\n"
+        "cherrypy.quickstart(root, '/')\n")
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/server.py": source})
+    assert "ANY /admin/" in routes
+    assert not [name for name in routes if "secret" in name], sorted(routes)
+
+
+def test_handler_parameters_typed_splats_positional_only_and_static_methods(tmp_path, capsys):
+    source = '''import cherrypy
+
+
+class Root:
+    @cherrypy.expose
+    def page(self, *args: str):
+        return ""
+
+    @cherrypy.expose
+    def item(self, item_id, /, part):
+        return ""
+
+    @cherrypy.expose
+    @staticmethod
+    def stat(x):
+        return ""
+
+
+cherrypy.quickstart(Root(), "/")
+'''
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/server.py": source})
+    assert sorted(routes) == ["ANY /item/{item_id}/{part}", "ANY /page", "ANY /page/*", "ANY /stat/{x}"], sorted(routes)

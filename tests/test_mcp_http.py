@@ -54,6 +54,17 @@ def test_a_streamable_app_served_itself_serves_its_path_at_the_root(tmp_path, ca
     assert not any("loose" in name for name in mined_routes(tmp_path / "again", capsys, files))
 
 
+def test_a_streamable_app_with_middleware_mounted_in_another_is_served_only_under_the_mount(tmp_path, capsys):
+    """`mcp_app = server.streamable_http_app()`, `mcp_app.add_middleware(...)`, then
+    `app.mount("/ai", mcp_app)`: the endpoint is at /ai/mcp, not at the root as well."""
+    app = ("from fastapi import FastAPI\nfrom mcp.server.fastmcp import FastMCP\n\n"
+           "app = FastAPI(openapi_url=None)\nserver = FastMCP('x')\n"
+           "mcp_app = server.streamable_http_app()\nmcp_app.add_middleware(CORSMiddleware, allow_origins=['*'])\n"
+           "app.mount('/ai', mcp_app)\n")
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/app.py": app})
+    assert sorted(routes) == ["ANY /ai/mcp"], sorted(routes)
+
+
 def test_fastapi_mcps_mount_serves_its_mount_path(tmp_path, capsys):
     """onionoo-fastapi: `FastApiMCP(app, ...).mount_http()` serves /mcp; `mount_path=` elsewhere."""
     app = ("from fastapi import FastAPI\nfrom fastapi_mcp import FastApiMCP\n\n\ndef create():\n"
