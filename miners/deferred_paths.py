@@ -323,19 +323,25 @@ _GIVEN_PATH = re.compile(rb"""[rRuU]?(['"])(/[^'"\\\s]*)\1\s*""")
 
 def _setting_given(name: str, modules: dict[str, str], read: Callable[[str], bytes],
                    known: dict[tuple[str, str], Any]) -> list[str]:
-    """The paths the package's own calls give a settings field with no default, by keyword
-    (testbench-ai-service's `AgentConfig(enabled=True, endpoint_path="/test-case-set-reviews")`
-    in its table of default agents): one route for each; none when a call gives anything else."""
+    """The paths the package's own calls of the class that declares a settings field with no
+    default give it, by keyword (testbench-ai-service's `AgentConfig(enabled=True,
+    endpoint_path="/test-case-set-reviews")` in its table of default agents): one route for each;
+    none when such a call gives anything else. Another call's keyword of that name
+    (`APIRouter(prefix="/users")`) gives nothing."""
     if ("", "given:" + name) in known:
         return known["", "given:" + name]
     given = re.compile(rb"[(,][ \t\r\n]*" + re.escape(name.encode()) + rb"[ \t]*=[ \t]*([^,)\n]+)")
+    field = re.compile(rb"(?m)^[ \t]+" + re.escape(name.encode()) + rb"[ \t]*:[^=\n]*$")
+    sources = [(path, read(path)) for path in dict.fromkeys(modules.values())]
+    sources = [(path, data) for path, data in sources if name.encode() in data]
+    declaring = {cls[1] for _, data in sources for m in field.finditer(data)
+                 if (cls := _last_class(data, m.start())) is not None}
     found: set[str] = set()
     other = False
-    for path in dict.fromkeys(modules.values()):
-        data = read(path)
-        if name.encode() not in data:
-            continue
+    for _, data in sources:
         for m in given.finditer(data):
+            if _callee(data, m.start()) not in declaring:
+                continue
             literal = _GIVEN_PATH.fullmatch(m[1])
             if literal is None:
                 other = True
@@ -344,6 +350,34 @@ def _setting_given(name: str, modules: dict[str, str], read: Callable[[str], byt
     out = [] if other or len(found) > _FORMS else sorted(found)
     known["", "given:" + name] = out
     return out
+
+
+_CLASS = re.compile(rb"(?m)^[ \t]*class[ \t]+([A-Za-z_]\w*)")
+_CALLEE = re.compile(rb"([A-Za-z_][\w.]*)\s*$")
+
+
+def _last_class(data: bytes, before: int) -> re.Match[bytes] | None:
+    """The last `class X` line before `before` (the class a field's line is in, as written)."""
+    found = None
+    for m in _CLASS.finditer(data, 0, before):
+        found = m
+    return found
+
+
+def _callee(data: bytes, at: int) -> bytes | None:
+    """The last name of what is called with the `(` or `,` at `at`: `AgentConfig` of
+    `AgentConfig(enabled=True, endpoint_path=...)` (parentheses counted back at most 2,000 bytes)."""
+    depth = 0
+    for i in range(at, max(-1, at - 2000), -1):
+        c = data[i]
+        if c == 0x29:  # )
+            depth += 1
+        elif c == 0x28:  # (
+            if depth == 0:
+                m = _CALLEE.search(data, max(0, i - 200), i)
+                return m[1].rpartition(b".")[2] if m is not None else None
+            depth -= 1
+    return None
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

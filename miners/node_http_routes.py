@@ -504,10 +504,15 @@ def _pattern_path(parsed: ParsedFile, node: Any) -> str | None:
     body = node.child_by_field_name("pattern") if node is not None and node.type == "regex" else None
     if body is None:
         return None
-    count = iter(range(1, 100))
-    pattern = _SEGMENT_CLASS.sub(lambda m: f"{{arg{next(count)}}}", parsed.text(body))  # (as _regex_paths names groups)
+    pattern = _SEGMENT_CLASS.sub("{seg}", parsed.text(body))
     paths = [p for p in _regex_paths(pattern) if p.startswith("/") and not _REGEX_LEFT.search(p)]
-    return paths[0] if len(paths) == 1 else None
+    if len(paths) != 1:
+        return None
+    count = iter(range(1, 100))  # (segments and groups numbered together, in order: `/{arg1}/{arg2}`)
+    return _PARAMETER.sub(lambda m: f"{{arg{next(count)}}}", paths[0])
+
+
+_PARAMETER = re.compile(r"\{(?:arg\d+|seg)\}")
 
 
 def _arrays(root: Any) -> list[Any]:

@@ -823,14 +823,17 @@ def _assigned(pf: ParsedFile, block: Any, name: str, before: int | None) -> Any:
 
 
 def _skipped_when_empty(pf: ParsedFile, statement: Any, name: str, value: Any) -> bool:
-    """Whether `statement` is `if name:` (no else) and `name` holds "" by default (`""`, or
-    `config.get("PREFIX") or ""`): scout's `if prefix: prefix = '/%s' % prefix.strip('/')`
+    """Whether `statement` is `if name:` (no else) and `name` holds "" by default (`""`, or a
+    lookup's `config.get("PREFIX") or ""`): scout's `if prefix: prefix = '/%s' % prefix.strip('/')`
     does not run then."""
     condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
     if condition is None or condition.type != "identifier" or pf.text(condition) != name or value is None or \
             statement.child_by_field_name("alternative") is not None:
         return False
     if value.type == "boolean_operator" and pf.text(value.child_by_field_name("operator")) == "or":
+        left = value.child_by_field_name("left")
+        if left is None or left.type != "call":
+            return False  # (`BASE or ""` of a constant is that constant: only a lookup's may be unset)
         value = value.child_by_field_name("right")
     return value is not None and py_string(pf, value) == ""
 
@@ -1106,6 +1109,9 @@ class _Python:
         self.strings: dict[str, str] = {}
         self._constants()
         self._bound: dict[str, Any] = {}  # a loop's names while its body's paths are read once per row
+        self._subclasses: dict[str, list[str]] | None = None  # (subclasses_here's, made once)
+        self._instances: dict[str, set[str]] | None = None  # class -> names bound to an instance (paths_over_callers)
+        self._calls_by_attr: dict[tuple[str, str], list[Any]] | None = None
         self.vars: dict[str, tuple[str, str, Any]] = {}  # var -> (role, framework, constructor call)
         self._route_aliases: dict[str, str] = {}  # a name for an app's route() (FastHTML's rt) -> the app
         for node in self.assignments:
@@ -1735,6 +1741,8 @@ class _Python:
         role = self.vars.get(receiver or "")
         if role is not None and at is not None:
             local = self._local_router(receiver, at)  # type: ignore[arg-type]
+            if local is None and receiver.startswith("self."):  # type: ignore[union-attr]
+                local = self._class_router(receiver, at)  # type: ignore[arg-type]  # (each class its own)
             role = (role[0], role[1], local) if local is not None else role
         if role is not None:
             if role[0] != "http":
@@ -1758,6 +1766,17 @@ class _Python:
         cls = _enclosing(at, "class_definition") if obj is not None and self.pf.text(obj) == "self" else None
         return class_attribute_default(self.pf, cls, self.pf.text(node.child_by_field_name("attribute"))) \
             if cls is not None else None
+
+    def _class_router(self, receiver: str, at: Any) -> Any:
+        """The constructor call the class around `at` assigns to `receiver` (`self.router =
+        APIRouter(...)`), if it assigns one: two classes' `self.router` are two routers."""
+        cls = _enclosing(at, "class_definition")
+        for node in self.assignments if cls is not None else ():
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if cls.start_byte <= node.start_byte < cls.end_byte and left is not None and right is not None and \
+                    right.type == "call" and self.pf.text(left) == receiver:
+                return right
+        return None
 
     def _local_router(self, receiver: str, at: Any) -> Any:
         """The constructor call the function around `at` assigns to `receiver`, if it assigns one."""
@@ -1984,8 +2003,13 @@ class _Python:
             callback = positional[2] if len(positional) > 2 else keywords.get("callback")
         else:
             methods, callback = None, positional[1] if len(positional) > 1 else keywords.get("callback")
-        known = self.http_framework(receiver)
-        if callback is None or path_node is None or known is None:
+        # (only a Bottle's, or a Bottle subclass's own: `requests.get("/x", timeout)` and a dict's
+        # `.get("/favicon.ico", None)` are no registrations; the callback a function's name or a lambda)
+        bottle = self.vars.get(receiver, ("", "", None))[1] == "bottle" or receiver == "bottle" or receiver == "self" and any(
+            self.pf.text(base).rpartition(".")[2] == "Bottle" for base in _class_bases(_enclosing(call, "class_definition")))
+        known = self.http_framework(receiver) if bottle else None
+        if callback is None or path_node is None or known is None or \
+                callback.type not in ("identifier", "attribute", "lambda"):
             return
         handler = self.pf.text(callback) if callback.type in ("identifier", "attribute") else None
         self.route(call, known, self.path_of(path_node), attr, methods, handler, "", receiver)
@@ -2132,7 +2156,7 @@ class _Python:
         outer = outer.parent if outer is not None and outer.type == "decorated_definition" else outer
         if outer is None or outer.type != "module":
             return []
-        params = [p for p in function.child_by_field_name("parameters").named_children if p.type in _NAMED_PARAMETERS]
+        params = py_named_parameters(function)
         names = py_parameter_names(self.pf, function)
         # (a parameter the path names directly must be what the caller passed; one it names through
         # a local, `detail_url = url + '<pk>/'`, is read through that local's binding)
@@ -2143,15 +2167,22 @@ class _Python:
                     if p.type in ("default_parameter", "typed_default_parameter")}
         method = self.pf.text(function.child_by_field_name("name"))
         family = self.subclasses_here(self.pf.text(cls.child_by_field_name("name")))
-        instances = {self.pf.text(a.child_by_field_name("left")) for a in self.assignments
-                     if a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"
-                     and (right := a.child_by_field_name("right")) is not None and right.type == "call"
-                     and self.callee_last(right) in family}
+        if self._instances is None:  # (once per file: a module of many registrations stays linear)
+            self._instances, self._calls_by_attr = {}, {}
+            for a in self.assignments:
+                left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+                if left is not None and left.type == "identifier" and right is not None and right.type == "call":
+                    self._instances.setdefault(self.callee_last(right), set()).add(self.pf.text(left))
+            for caller, receiver, attr in self.call_info():  # (by the instance, and by the class it is made of)
+                if receiver is not None:
+                    self._calls_by_attr.setdefault((attr, receiver), []).append(caller)
+                    if "(" in receiver:
+                        self._calls_by_attr.setdefault((attr, receiver.partition("(")[0]), []).append(caller)
+        instances = set().union(*(self._instances.get(c, ()) for c in family))
+        callers = {c.start_byte: c for name in instances | family
+                   for c in self._calls_by_attr.get((method, name), ())}  # type: ignore[union-attr]
         out: list[str] = []
-        for caller, receiver, attr in self.call_info():
-            if attr != method or receiver is None or not (
-                    receiver in instances or receiver.partition("(")[0] in family):
-                continue
+        for caller in (callers[start] for start in sorted(callers)):
             positional, keywords = py_args(caller.child_by_field_name("arguments"))
             bound = {name: defaults[name] for name in names[1:] if name in defaults}
             bound.update(zip(names[1:], positional, strict=False))
@@ -2175,18 +2206,18 @@ class _Python:
 
     def subclasses_here(self, name: str) -> set[str]:
         """`name` and the classes this module defines that derive from it, however deep."""
-        family = {name}
-        classes = python_definitions(self.pf.tree.root_node, "class_definition")
-        grew = True
-        while grew:
-            grew = False
-            for c in classes:
-                bases = c.child_by_field_name("superclasses")
-                cname = self.pf.text(c.child_by_field_name("name"))
-                if cname not in family and bases is not None and any(
-                        self.pf.text(b).rpartition(".")[2] in family for b in bases.named_children):
-                    family.add(cname)
-                    grew = True
+        if self._subclasses is None:  # base's last name -> the names of the classes here that derive from it
+            self._subclasses = {}
+            for c in python_definitions(self.pf.tree.root_node, "class_definition"):
+                for base in _class_bases(c):
+                    self._subclasses.setdefault(self.pf.text(base).rpartition(".")[2], []).append(
+                        self.pf.text(c.child_by_field_name("name")))
+        family, todo = {name}, [name]
+        while todo:
+            for child in self._subclasses.get(todo.pop(), ()):
+                if child not in family:
+                    family.add(child)
+                    todo.append(child)
         return family
 
     def paths_of(self, call: Any, node: Any, view: Any, handler: str | None) -> list[tuple[str | None, str | None]]:
@@ -2326,8 +2357,12 @@ class _Python:
             return [DEFERRED + CONFIG_FILE + loaded + "#" + "\x1f".join(keys) + DEFERRED] if loaded else None
         if kind in ("identifier", "attribute"):
             if kind == "identifier" and self.pf.text(node) in self._bound:
-                bound = self._bound[self.pf.text(node)]  # (read where it is written: a caller's argument)
-                return self.text_value(bound, bound, depth + 1)
+                # (read where it is written, a caller's argument, with the caller's names, not these)
+                bound, saved, self._bound = self._bound[self.pf.text(node)], self._bound, {}
+                try:
+                    return self.text_value(bound, bound, depth + 1)
+                finally:
+                    self._bound = saved
             known = self.resolve(node)
             if known is not None:
                 return [known]
@@ -2851,7 +2886,8 @@ class _Python:
     def verb_path_tables(self) -> None:
         """mockallan's `self._api_endpoints = {('GET', '/config'): self._get_config, ('PUT', '/config'):
         ...}`, looked up by `(request.method.upper(), request.path)`: a dict whose every key is a
-        (method, path) pair of literals, three or more, a route each."""
+        (method, path) pair of literals and every value a handler (a name, an attribute, a lambda),
+        three or more, a route each (an HTTP client's `{("GET", "/users"): 10}` of rate limits is none)."""
         if _PY_VERB_PATH_KEY.search(self.pf.source) is None:
             return
         for node in self.assignments:
@@ -2864,10 +2900,12 @@ class _Python:
                 items = key.named_children if key is not None and key.type == "tuple" else []
                 method = py_string(self.pf, items[0]) if len(items) == 2 else None
                 path = py_string(self.pf, items[1]) if method is not None else None
-                if method is None or method.lower() not in HTTP_VERBS or path is None or not path.startswith("/"):
+                value = pair.child_by_field_name("value")
+                if method is None or method.lower() not in HTTP_VERBS or path is None or not path.startswith("/") \
+                        or value is None or value.type not in ("identifier", "attribute", "lambda"):
                     rows = []
                     break
-                rows.append((pair, method.upper(), path, pair.child_by_field_name("value")))
+                rows.append((pair, method.upper(), path, value))
             for pair, method, path, handler in rows if len(rows) >= 3 else ():
                 self.out.append(_surface("http-route", _route_name(method, path), pair, "python-web",
                                          handler="".join(self.pf.text(handler).split()) if handler else None,
@@ -3678,8 +3716,9 @@ class _Python:
         for statement in body.named_children if body is not None else ():  # (a name the body binds from it)
             node = statement.named_child(0) if statement.type == "expression_statement" else statement
             if node is not None and node.type == "assignment" and node.start_byte < call.start_byte and \
-                    self.pf.text(node.child_by_field_name("left")) in made:
-                made |= {self.pf.text(n) for n in descendants(node.child_by_field_name("right"), "identifier")}
+                    self.pf.text(node.child_by_field_name("left")) in made and \
+                    (value := node.child_by_field_name("right")) is not None:  # (not `chosen: object`)
+                made |= {self.pf.text(n) for n in descendants(value, "identifier")}
         if table is None or table.type != "dictionary" or names[1] not in made:
             return []
         out = []
@@ -4431,11 +4470,24 @@ def _js_function_around(node: Any) -> Any:
 _NAMED_PARAMETERS = ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")
 
 
-def py_parameter_names(pf: ParsedFile, function: Any) -> list[str]:
-    """A Python function's named parameters in order (`self` too; not `*args`, `**kw` or `*`)."""
+def _class_bases(cls: Any) -> list[Any]:
+    """The base class expressions of a class definition (none for None)."""
+    bases = cls.child_by_field_name("superclasses") if cls is not None else None
+    return [b for b in bases.named_children if b.type != "keyword_argument"] if bases is not None else []
+
+
+def py_named_parameters(function: Any) -> list[Any]:
+    """A Python function's named parameter nodes in order (`self` too; not `*args`, `**kw` or `*`,
+    typed or not)."""
     params = function.child_by_field_name("parameters")
-    return [pf.text(_parameter_name(p)) for p in params.named_children if p.type in _NAMED_PARAMETERS] \
-        if params is not None else []
+    return [p for p in params.named_children if p.type in _NAMED_PARAMETERS and not (
+        p.type == "typed_parameter" and p.named_child(0) is not None
+        and p.named_child(0).type in ("list_splat_pattern", "dictionary_splat_pattern"))] if params is not None else []
+
+
+def py_parameter_names(pf: ParsedFile, function: Any) -> list[str]:
+    """The names of py_named_parameters(function)."""
+    return [pf.text(_parameter_name(p)) for p in py_named_parameters(function)]
 
 
 def _parameter_name(param: Any) -> Any:

@@ -1324,7 +1324,8 @@ def test_a_route_path_from_a_settings_field_the_packages_own_calls_give(tmp_path
     """testbench-ai-service: `@router.post(config.endpoint_path)` in `def create_agent_router(key,
     config: AgentConfig)`, the field without a default, and the package's table of default agents
     `AgentConfig(enabled=True, endpoint_path="/test-case-set-reviews")`: a route per path given. A
-    call that gives something other than a literal leaves the path unknown."""
+    call that gives something other than a literal leaves the path unknown; another class's call
+    with a keyword of that name gives nothing."""
     files = {
         "pyproject.toml": '[project]\nname = "tb"\nversion = "1.0"\ndependencies = ["fastapi"]\n',
         "tb/__init__.py": "",
@@ -1339,6 +1340,9 @@ def test_a_route_path_from_a_settings_field_the_packages_own_calls_give(tmp_path
     assert sorted(mined_routes(tmp_path / "given", capsys, files)) == ["POST /descriptions", "POST /reviews"]
     other = {**files, "tb/more.py": "from tb.models import AgentConfig\n\nX = AgentConfig(endpoint_path=PATH)\n"}
     assert mined_routes(tmp_path / "other", capsys, other) == {}
+    # (another class's keyword of the same name is no value of this field)
+    unrelated = {**files, "tb/more.py": "from x import Hook\n\nY = Hook(name='h', endpoint_path='/hooks')\n"}
+    assert sorted(mined_routes(tmp_path / "unrelated", capsys, unrelated)) == ["POST /descriptions", "POST /reviews"]
 
 
 def test_a_route_path_from_another_modules_fstring_constant(tmp_path, capsys):

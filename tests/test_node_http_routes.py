@@ -185,7 +185,8 @@ def test_a_bun_fetch_handler_matching_regexes_and_looking_pages_up_by_path(tmp_p
 
 
 def test_regex_matches_anchored_at_both_ends_with_flags_and_a_table_looked_up_twice(tmp_path, capsys):
-    """A regex with flags (`/^\\/health$/i.test(path)`, `/.../g.exec(path)`) is matched as one without;
+    """A regex with flags (`/^\\/health$/i.test(path)`, `/.../g.exec(path)`) is matched as one without,
+    and so is one on the next line (`path.match(\\n /.../)`), its segments and groups numbered in turn;
     one anchored only at the start (`/^\\/api\\//.test(path)`, a prefix the handler proxies) is no route;
     a page table looked up twice gives each page once."""
     from indexer.cli import main
@@ -198,6 +199,10 @@ http.createServer((req, res) => {
   if (/^\/static/.test(path)) return serve(req, res);
   if (/^\/health$/i.test(path)) return res.end("ok");
   const m = /^\/items\/(\d+)$/g.exec(path);
+  const scoped = path.match(
+    /^\/v1\/assistants\/[^/]+\/(\w+)$/,
+  );
+  if (scoped) return forward(req, res, scoped[1]);
   if (m && req.method === "GET") return res.end(m[1]);
   if (pages[path]) return res.end(pages[path]);
   const page = pages[path];
@@ -206,9 +211,10 @@ http.createServer((req, res) => {
 '''
     files = {"package.json": '{"name": "srv", "version": "1.0.0", "main": "server.js"}', "server.js": server}
     routes = mined_routes(tmp_path, capsys, files)
-    assert sorted(routes) == ["ANY /", "ANY /about", "ANY /health", "GET /items/{arg1}"], sorted(routes)
+    assert sorted(routes) == ["ANY /", "ANY /about", "ANY /health", "ANY /v1/assistants/{arg1}/{arg2}",
+                              "GET /items/{arg1}"], sorted(routes)
     assert main(["--db", str(tmp_path / "again.db"), "--json", "mine", str(tmp_path / "tree")]) == 0
     import json
 
     ids = [c["id"] for c in json.loads(capsys.readouterr().out)["candidates"] if c["kind"] == "http-route"]
-    assert len(ids) == len(set(ids)) == 4, ids
+    assert len(ids) == len(set(ids)) == 5, ids

@@ -1542,8 +1542,9 @@ def test_a_prefix_a_branch_puts_before_a_routes_base_serves_it_there_too():
 def test_a_prefix_from_an_unset_setting_or_empty_is_served_at_the_root():
     """scout: `prefix = app.config.get('URL_PREFIX') or ''`, normalised only `if prefix:`, then
     `app.add_url_rule('%s/attachments/' % prefix, ...)`: with nothing configured the routes are at
-    /attachments/. A branch that rebinds the prefix whatever it holds, or a lookup with a default
-    that is not a literal, leaves the route unknown (no guess)."""
+    /attachments/. A branch that rebinds the prefix whatever it holds, a lookup with a default
+    that is not a literal, or a constant's `BASE or ''` (the `if` then runs) leaves the route
+    unknown (no guess)."""
     found = by_name(surfaces("python", '''
         from flask import Flask
 
@@ -1563,6 +1564,14 @@ def test_a_prefix_from_an_unset_setting_or_empty_is_served_at_the_root():
             app.add_url_rule(mount + '/mounted', 'mounted', view_func=other)
             env = os.environ.get('PREFIX') or ''
             app.add_url_rule(env + '/env', 'env', view_func=other)
+
+        BASE = '/api'
+
+        def register_constant(app):
+            known = BASE or ''
+            if known:
+                known = '/v1' + known
+            app.add_url_rule(known + '/items', 'items', view_func=other)
         '''), "http-route")
     assert sorted(found) == ["GET /attachments/", "GET /env", "GET /health"]
 
@@ -1649,7 +1658,8 @@ def test_an_instances_router_under_its_init_default_and_a_segment_from_what_a_me
 def test_bottle_routes_registered_by_a_call_with_their_callback(tmp_path, capsys):
     """Bottle's `app.route("/x", "GET", handler)`, `route(path, method=[...], callback=h)`,
     `app.post("/y", callback=h)`, and a Bottle subclass's own `self.route(...)` (bottler). A call
-    with no callback is a decorator made but not applied here: no route."""
+    with no callback is a decorator made but not applied here: no route, and neither is another
+    object's `.get(path, x)` or `.post(path, data)` (a dict's, an HTTP client's)."""
     app = '''from bottle import Bottle
 
 app = Bottle()
@@ -1657,6 +1667,10 @@ app.route("/plain", "GET", handler)
 app.route("/kw", method=["POST", "PUT"], callback=handler)
 app.post("/posted", callback=handler)
 made = app.route("/later")
+STATIC = {"/favicon.ico": "static/favicon.ico"}
+target = STATIC.get("/favicon.ico", None)
+upstream = requests.get("/upstream/status", timeout)
+session.post("/login", data)
 
 
 class Bottler(Bottle):
@@ -1671,7 +1685,8 @@ class Bottler(Bottle):
 def test_a_dict_keyed_by_method_and_path_is_a_route_table():
     """mockallan: `self._api_endpoints = {('GET', '/config'): self._get_config, # a comment
     ('PUT', '/config'): ...}`, looked up by `(request.method.upper(), request.path)`. A dict with a
-    key that is not a (method, path) pair, or one of two entries, is no table."""
+    key that is not a (method, path) pair, one of two entries, or one whose values are no handlers (an
+    HTTP client's rate limits) is no table."""
     found = by_name(surfaces("python", '''
         class AppHandler:
             def __init__(self):
@@ -1681,8 +1696,41 @@ def test_a_dict_keyed_by_method_and_path_is_a_route_table():
                     ('PUT', '/config'): self._put_config,
                     ('POST', '/assert-called-with'): self._assert_called_with,
                 }
-                self.mixed = {('GET', '/a'): 1, ('GET', '/b'): 2, ('FETCH', '/c'): 3}
-                self.short = {('GET', '/x'): 1, ('POST', '/y'): 2}
+                self.mixed = {('GET', '/a'): self.a, ('GET', '/b'): self.b, ('FETCH', '/c'): self.c}
+                self.short = {('GET', '/x'): self.x, ('POST', '/y'): self.y}
+                self.limits = {('GET', '/users'): 10, ('POST', '/users'): 5, ('GET', '/orders'): 20}
         '''), "http-route")
     assert sorted(found) == ["GET /config", "POST /assert-called-with", "PUT /config"]
     assert found["PUT /config"].handler == "self._put_config"
+
+
+def test_a_callers_argument_is_read_with_the_callers_names_not_the_methods_parameters():
+    """`v.register(prefix + "/docs")` with the caller's `prefix = "/api"`, into `def register(self,
+    url, prefix="")`: the caller's prefix, not the method's default of the same name."""
+    found = by_name(surfaces("python", '''
+        from flask import Flask
+
+        app = Flask(__name__)
+
+        class View:
+            def __init__(self, app):
+                self.app = app
+
+            def register(self, url, prefix=""):
+                self.app.add_url_rule(prefix + url, "v", self.dispatch)
+
+        def setup():
+            prefix = "/api"
+            v = View(app)
+            v.register(prefix + "/docs")
+        '''), "http-route")
+    assert sorted(found) == ["GET /api/docs"], sorted(found)
+
+
+def test_parameter_names_leave_out_splats_typed_or_not():
+    from miners.surfaces import py_parameter_names
+
+    source = b"def f(self, a, *args: int, b: str = '', c=1, **kw: int):\n    pass\n"
+    pf = ParsedFile("m.py", "python", source, parse("python", source))
+    function = pf.tree.root_node.named_children[0]
+    assert py_parameter_names(pf, function) == ["self", "a", "b", "c"]
