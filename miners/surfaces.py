@@ -2244,8 +2244,9 @@ class _Python:
                                         self.pf.text(value) if value is not None else None))
                         return out
         path = self.path_of(node)
-        if path is None:
-            return [(found, handler) for found in self.paths_over_callers(call, node)] or [(None, handler)]
+        if path is None:  # (a loop's rows of a literal table, `for name in PAGES:`; else the callers')
+            looped = [found for found in self.paths_over_loop(call, node) if found is not None]
+            return [(found, handler) for found in looped or self.paths_over_callers(call, node)] or [(None, handler)]
         return [(path, handler)]
 
     def run_time_segment(self, name: Any) -> bool:
@@ -2687,13 +2688,24 @@ class _Python:
 
     def table_rows(self, left: Any, items: Any) -> list[dict[str, Any]] | None:
         """The rows a loop's names take over a literal table, `for a, b in ((x, y), ...)` or a
-        name bound to one where the loop is (`for area in AREAS`): {name: node} each; None otherwise."""
+        name bound to one where the loop is (`for area in AREAS`), also in order or counted
+        (`sorted(AREAS)`, `enumerate(AREAS)`, whose count is no row's): {name: node} each; None otherwise."""
+        counted = False
+        if items is not None and items.type == "call" and self.callee_last(items) in _ORDERINGS and \
+                items.child_by_field_name("function").type == "identifier":
+            positional, keywords = py_args(items.child_by_field_name("arguments"))
+            counted = self.callee_last(items) == "enumerate"
+            items = positional[0] if len(positional) == 1 and not keywords else None
         if items is not None and items.type == "identifier":
             items = self.value_of(items, items)
         if left is None or items is None or items.type not in ("tuple", "list"):
             return None
         names = [self.pf.text(c) for c in left.named_children] if left.type in ("pattern_list", "tuple_pattern") \
             else [self.pf.text(left)]
+        if counted:  # (`for i, name in enumerate(PAGES)`: the rows are PAGES's, bound to the second name)
+            if len(names) != 2:
+                return None
+            return [{names[1]: item} for item in items.named_children if item.type != "comment"]
         rows = []
         for item in items.named_children:
             if item.type == "comment":
@@ -4468,6 +4480,9 @@ def _js_function_around(node: Any) -> Any:
 
 
 _NAMED_PARAMETERS = ("identifier", "default_parameter", "typed_parameter", "typed_default_parameter")
+
+
+_ORDERINGS = ("sorted", "list", "tuple", "reversed", "enumerate")  # builtins a loop walks a table through
 
 
 def _class_bases(cls: Any) -> list[Any]:

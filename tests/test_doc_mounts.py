@@ -412,3 +412,43 @@ def test_an_include_of_a_name_the_readme_imports(tmp_path, capsys):
                                                                       "ANY /api/v1/planner/<uuid:pk>/"}
     unknown = {**files, "README.md": readme.replace("from planner.drf.urls import urlpatterns as planner_urls\n", "")}
     assert set(mined_routes(tmp_path / "unknown", capsys, unknown)) == {"ANY /planner/", "ANY /planner/<uuid:pk>/"}
+
+
+def test_a_path_the_docs_write_that_another_route_serves_moves_no_route(tmp_path, capsys):
+    """engram: the app keeps legacy `/recall`, `/status`, `/remember` at the root (redirects, added in
+    a loop over a literal list) beside the API router's own under `/api/v1`, which the docs write:
+    those docs name the router's routes, so the app's stay where the code puts them."""
+    app = '''
+from fastapi import FastAPI
+from svc.api import v1
+
+LEGACY = ["/recall", "/status", "/remember"]
+app = FastAPI(openapi_url=None)
+
+def redirect():
+    return None
+
+for legacy in LEGACY:
+    app.add_api_route(legacy, redirect, methods=["GET"])
+
+app.include_router(v1)
+'''
+    api = '''
+from fastapi import APIRouter
+v1 = APIRouter(prefix="/api/v1")
+
+@v1.get("/recall")
+def recall(): ...
+
+@v1.get("/status")
+def status(): ...
+
+@v1.get("/remember")
+def remember(): ...
+'''
+    docs = "Endpoints:\n\n- `GET /api/v1/recall`\n- `GET /api/v1/status`\n- `GET /api/v1/remember`\n"
+    routes = mined_routes(tmp_path, capsys, {"svc/__init__.py": "", "svc/app.py": app, "svc/api.py": api,
+                                             "README.md": docs})
+    assert set(routes) == {"GET /recall", "GET /status", "GET /remember",
+                           "GET /api/v1/recall", "GET /api/v1/status", "GET /api/v1/remember"}, sorted(routes)
+    assert routes["GET /recall"]["source"]["path"] == "svc/app.py"

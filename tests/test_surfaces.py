@@ -1734,3 +1734,26 @@ def test_parameter_names_leave_out_splats_typed_or_not():
     pf = ParsedFile("m.py", "python", source, parse("python", source))
     function = pf.tree.root_node.named_children[0]
     assert py_parameter_names(pf, function) == ["self", "a", "b", "c"]
+
+
+def test_a_registration_in_a_loop_over_a_literal_list_serves_each_row():
+    """wechat-cli: `for path, filename, mime in [("/", "index.html", ...), ("/app.js", ...)]:
+    app.add_api_route(path, asset(filename, mime))`; also through `sorted()` and `enumerate()`. A loop
+    over what only run time knows keeps its path a parameter."""
+    found = by_name(surfaces("python", '''
+        from fastapi import FastAPI
+
+        app = FastAPI(openapi_url=None)
+        PAGES = ["about", "contact"]
+
+        for path, filename in [("/", "index.html"), ("/app.js", "app.js")]:
+            app.add_api_route(path, asset(filename), methods=["GET"])
+        for name in sorted(PAGES):
+            app.add_api_route(f"/{name}", page)
+        for i, name in enumerate(PAGES):
+            app.add_api_route(f"/enum/{name}", page)
+        for table in load_tables():
+            app.add_api_route(f"/tables/{table}", page)
+        '''), "http-route")
+    assert sorted(found) == ["GET /", "GET /about", "GET /app.js", "GET /contact", "GET /enum/about",
+                             "GET /enum/contact", "GET /tables/{table}"], sorted(found)
