@@ -11,6 +11,7 @@ its file and line or JSON path, and the rest of the repository is still mined.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import posixpath
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 from . import doc_lines
 from .declared import Imported, Problem, candidate, sha256
 from .formats import READERS
+
 APP_MARK = b"defineCapabilities"
 APP_ID_MARK = b"defineApp"
 
@@ -130,6 +132,14 @@ def candidates(scan: Scan, repo_key: str, commit: str | None) -> list[dict[str, 
                     d.metadata = {**d.metadata, "server": server}
                     d.namespace = d.namespace or str(server.get("name") or "")
             out.append(candidate(d, repo_key, commit))
+    # (a document that uses one operationId twice, a problem it is reported with, still declares two
+    # operations: the second's id takes its pointer too, so that storing one does not replace the other)
+    seen: set[str] = set()
+    for c in out:
+        if c["id"] in seen:
+            where = c["declared"].get("pointer") or str(c["source"]["line"])
+            c["id"] = "cand-" + hashlib.sha256(f"{c['id']}\0{where}".encode()).hexdigest()[:20]
+        seen.add(c["id"])
     return out
 
 

@@ -240,6 +240,7 @@ def _mine_tree(tree: SourceTree, workers: int | None, progress: Callable[[int, i
     # under the prefix the docs mount a file's routes at
     apply_documented_mounts(facts, words["documentation"].texts, package.get("npm_name"))
     candidates = _candidates(tree, facts, package, words["documentation"], words["test"], work.evidence)
+    candidates = _one_per_id(candidates)  # (an operation a file shows twice is one mined candidate)
     for candidate in candidates if built else ():
         if candidate["source"]["path"] in built:
             candidate["unknowns"].append(FROM_MINIFIED)
@@ -772,6 +773,33 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
                            "description": text if description else f"{kind} {name}".strip(),
                            "effects": [*effects, OPAQUE]},
     }
+
+
+def _one_per_id(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One mined candidate per id: an id names an operation of a file (its kind and name), and a file may
+    show one twice (`GET /health` registered on two branches, a class defined for two platforms,
+    a resource mounted twice at one path). The first stays, with the others' evidence, effects and
+    unknowns added, the higher confidence, and public when either is."""
+    first: dict[str, dict[str, Any]] = {}
+    out = []
+    for candidate in candidates:
+        kept = first.get(candidate["id"])
+        if kept is None:
+            first[candidate["id"]] = candidate
+            out.append(candidate)
+            continue
+        kept["evidence"] += [e for e in candidate["evidence"] if e not in kept["evidence"]]
+        kept["unknowns"] += [u for u in candidate["unknowns"] if u not in kept["unknowns"]]
+        kept["confidence"] = max(kept["confidence"], candidate["confidence"])
+        if candidate["visibility"] == "public":
+            kept["visibility"] = "public"
+        effects = sorted(set(kept["effects"]) | set(candidate["effects"]))
+        if effects != kept["effects"]:
+            kept["effects"] = effects
+            kept["authority"]["effects"] = [*effects, OPAQUE]
+            if kept.get("draft_contract"):
+                kept["draft_contract"]["effects"] = [*effects, OPAQUE]
+    return out
 
 
 # a surface's confidence: read from code, and more so when the manifest also names its framework

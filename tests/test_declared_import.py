@@ -138,6 +138,24 @@ def test_import_stores_the_operations_of_one_file(tmp_path, capsys):
     assert rows(db, "SELECT COUNT(*) FROM candidates") == [(2,)]
 
 
+def test_an_operation_id_used_twice_is_a_problem_and_both_operations_are_stored(tmp_path, capsys):
+    """nightscout's swagger.json uses `remove` for DELETE /entries and DELETE /treatments: the
+    document has a problem (exit 1), and each operation is still its own candidate (two ids, two rows)."""
+    doc = tmp_path / "api.json"
+    doc.write_text(json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+        "/entries": {"delete": {"operationId": "remove", "responses": {"200": {"description": "ok"}}}},
+        "/treatments": {"delete": {"operationId": "remove", "responses": {"200": {"description": "ok"}}}}}}))
+    db = tmp_path / "s.db"
+    assert main(["--db", str(db), "--json", "import", str(doc)]) == 1
+    out = capsys.readouterr()
+    assert "operationId 'remove' is already used at $.paths['/entries'].delete" in out.err
+    report = json.loads(out.out)
+    ids = [c["id"] for c in report["candidates"]]
+    assert len(ids) == len(set(ids)) == 2
+    assert sorted(r[0] for r in rows(db, "SELECT json_extract(record, '$.declared.pointer') FROM candidates")) == [
+        "/paths/~1entries/delete", "/paths/~1treatments/delete"]
+
+
 def test_import_reports_each_problem_and_exits_1(tmp_path, capsys):
     db = tmp_path / "s.db"
     assert main(["--db", str(db), "import", str(MIXED / "contracts" / "broken.aip.json")]) == 1

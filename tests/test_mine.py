@@ -3577,3 +3577,23 @@ def test_drf_an_actions_extra_methods_and_generic_views_as_a_viewsets_bases(tmp_
     assert sorted(routes) == ["GET /keys", "GET /localize/application", "PATCH /localize/application",
                               "POST /keys"], sorted(routes)
     assert routes["PATCH /localize/application"]["symbol"].endswith("application_update")
+
+
+def test_an_operation_a_file_shows_twice_is_one_candidate_with_the_evidence_of_both(tmp_path, capsys):
+    """`GET /health` registered on two branches of one module, and a function defined twice: one
+    candidate each (ids are unique in a report), with both places as evidence."""
+    root = tmp_path / "svc"
+    (root / "svc").mkdir(parents=True)
+    (root / "svc" / "__init__.py").write_text("")
+    (root / "svc" / "app.py").write_text(
+        "import sys\nfrom flask import Flask\n\napp = Flask(__name__)\n\n"
+        "if sys.platform == 'win32':\n    @app.route('/health')\n    def health():\n        return 'win'\n"
+        "else:\n    @app.route('/health')\n    def health():\n        return 'posix'\n\n"
+        "def handle():\n    return 1\n\n\ndef handle():\n    return 2\n")
+    report = mine(tmp_path, capsys, str(root))
+    ids = [c["id"] for c in report["candidates"]]
+    assert len(ids) == len(set(ids))
+    health = [c for c in report["candidates"] if c["name"] == "GET /health"]
+    assert len(health) == 1
+    assert sorted(e["line"] for e in health[0]["evidence"] if e["kind"] == "route") == [7, 11], health[0]["evidence"]
+    assert len([c for c in report["candidates"] if c["name"] == "handle"]) == 1
