@@ -22,7 +22,7 @@ import yaml
 
 from .facts import FileFacts, Surface
 from .python_modules import absolute, module_files
-from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING, _regex_paths
+from .surfaces import CALL_ARGUMENT, CONFIG_FILE, DEFERRED, SETTING, _opening_paren, _regex_paths
 
 _HOPS = 3  # imports of the constant followed at most
 _CONFIG_LIMIT = 1 << 20  # a config file read for a route's path: at most this many bytes
@@ -366,18 +366,10 @@ def _last_class(data: bytes, before: int) -> re.Match[bytes] | None:
 
 def _callee(data: bytes, at: int) -> bytes | None:
     """The last name of what is called with the `(` or `,` at `at`: `AgentConfig` of
-    `AgentConfig(enabled=True, endpoint_path=...)` (parentheses counted back at most 2,000 bytes)."""
-    depth = 0
-    for i in range(at, max(-1, at - 2000), -1):
-        c = data[i]
-        if c == 0x29:  # )
-            depth += 1
-        elif c == 0x28:  # (
-            if depth == 0:
-                m = _CALLEE.search(data, max(0, i - 200), i)
-                return m[1].rpartition(b".")[2] if m is not None else None
-            depth -= 1
-    return None
+    `AgentConfig(enabled=True, endpoint_path=...)`."""
+    opening = _opening_paren(data, at, 1)
+    m = _CALLEE.search(data, max(0, opening - 200), opening) if opening >= 0 else None
+    return m[1].rpartition(b".")[2] if m is not None else None
 
 
 def _config_value(ref: str, read: Callable[[str], bytes], known: dict[tuple[str, str], str | None]) -> str | None:

@@ -178,10 +178,13 @@ def apply_documented_mounts(facts: dict[str, Any], texts: list[tuple[str, str]],
         shown: dict[str, str] = {}
         for i, surface in enumerate(routes):
             prefixes = _prefixes(surface.name.partition(" ")[2], by_segment, shown)
-            served = served if served is not None else _route_keys(facts)
-            explained = {p for p in prefixes if p and _key_under(surface, p) in served}
-            if explained:  # (the docs' `/api/v1/recall` is another route the code serves, beside a legacy
-                prefixes = (prefixes - explained) | {""}  # `/recall` at the root: no vote to move this one)
+            if any(prefixes):
+                # (the docs' `/api/v1/recall` is another route the code serves, beside a legacy
+                # `/recall` at the root: no vote to move this one)
+                served = served if served is not None else _route_keys(facts)
+                explained = {p for p in prefixes if p and _key_under(surface, p) in served}
+                if explained:
+                    prefixes = (prefixes - explained) | {""}
             written.append(prefixes)
             if surface.detail.get("prefix_unknown"):
                 # under a prefix set at run time: the path the docs write it at under one is the

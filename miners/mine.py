@@ -777,8 +777,8 @@ def _candidate(repo_key: str, identity: Any, kind: str, name: str, symbol: str, 
 
 def _one_per_id(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One mined candidate per id: an id names an operation of a file (its kind and name), and a file may
-    show one twice (`GET /health` registered on two branches, a class defined for two platforms,
-    a resource mounted twice at one path). The first stays, with the others' evidence, effects and
+    show one twice (`GET /health` registered on two branches, a function defined twice, a
+    resource mounted twice at one path). The first stays, with the others' evidence, effects and
     unknowns added, the higher confidence, and public when either is."""
     first: dict[str, dict[str, Any]] = {}
     out = []

@@ -497,6 +497,9 @@ def _regex(node: Any) -> bool:
     return node is not None and node.type == "regex"
 
 
+_PARAMETER = re.compile(r"\{(?:arg\d+|seg)\}")  # a parameter _pattern_path's regex reading names
+
+
 def _pattern_path(parsed: ParsedFile, node: Any) -> str | None:
     """The path a row's regex matches, `pattern: /^\\/assistants\\/[^/]+\\/graph$/`: a segment's
     `[^/]+` a parameter (and a group, as _regex_paths reads one); None for a regex no one path spells."""
@@ -510,9 +513,6 @@ def _pattern_path(parsed: ParsedFile, node: Any) -> str | None:
         return None
     count = iter(range(1, 100))  # (segments and groups numbered together, in order: `/{arg1}/{arg2}`)
     return _PARAMETER.sub(lambda m: f"{{arg{next(count)}}}", paths[0])
-
-
-_PARAMETER = re.compile(r"\{(?:arg\d+|seg)\}")
 
 
 def _arrays(root: Any) -> list[Any]:

@@ -308,11 +308,11 @@ _PY_APPLIED_NAME = re.compile(rb"\.(?:route|api_route|get|post|put|delete|patch|
 _PAREN_REACH = 2000  # bytes looked back for a call's opening parenthesis
 
 
-def _opening_paren(source: bytes, close: int) -> int:
+def _opening_paren(source: bytes, close: int, depth: int = 0) -> int:
     """Where the `(` that the `)` at `close` closes is, looking back at most _PAREN_REACH bytes
     (parentheses in strings are counted too; bench/check_skips.py checks the prefilter on real
-    packages); -1 when not found."""
-    depth = 0
+    packages); -1 when not found. With `depth` 1, the `(` that the position `close` is inside of
+    (or is)."""
     for i in range(close, max(-1, close - _PAREN_REACH), -1):
         c = source[i]
         if c == 0x29:  # )
@@ -1156,6 +1156,7 @@ class _Python:
         self._included: set[str] | None = None  # module-level pattern lists an include() here mounts
         self._parts: set[str] | None = None  # the names urlpatterns is made of (urlpatterns_parts)
         self._local_calls: dict[tuple[int, str], Any] | None = None  # calls assigned to a function's names
+        self._class_calls: dict[tuple[int, str], Any] | None = None  # calls assigned to a class's `self.x`
         self._constructed: dict[str, str] | None = None
         self._classes: set[str] | None = None
 
@@ -1771,12 +1772,17 @@ class _Python:
         """The constructor call the class around `at` assigns to `receiver` (`self.router =
         APIRouter(...)`), if it assigns one: two classes' `self.router` are two routers."""
         cls = _enclosing(at, "class_definition")
-        for node in self.assignments if cls is not None else ():
-            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if cls.start_byte <= node.start_byte < cls.end_byte and left is not None and right is not None and \
-                    right.type == "call" and self.pf.text(left) == receiver:
-                return right
-        return None
+        if cls is None:
+            return None
+        if self._class_calls is None:  # (class's start, `self.x`) -> the first call assigned to it there
+            self._class_calls = {}
+            for node in self.assignments:
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                owner = _enclosing(node, "class_definition") if left is not None and left.type == "attribute" \
+                    and right is not None and right.type == "call" else None
+                if owner is not None:
+                    self._class_calls.setdefault((owner.start_byte, self.pf.text(left)), right)
+        return self._class_calls.get((cls.start_byte, receiver))
 
     def _local_router(self, receiver: str, at: Any) -> Any:
         """The constructor call the function around `at` assigns to `receiver`, if it assigns one."""
@@ -2005,8 +2011,9 @@ class _Python:
             methods, callback = None, positional[1] if len(positional) > 1 else keywords.get("callback")
         # (only a Bottle's, or a Bottle subclass's own: `requests.get("/x", timeout)` and a dict's
         # `.get("/favicon.ico", None)` are no registrations; the callback a function's name or a lambda)
-        bottle = self.vars.get(receiver, ("", "", None))[1] == "bottle" or receiver == "bottle" or receiver == "self" and any(
-            self.pf.text(base).rpartition(".")[2] == "Bottle" for base in _class_bases(_enclosing(call, "class_definition")))
+        bottle = self.vars.get(receiver, ("", "", None))[1] == "bottle" or receiver == "bottle" or \
+            receiver == "self" and any(self.pf.text(base).rpartition(".")[2] == "Bottle"
+                                       for base in _class_bases(_enclosing(call, "class_definition")))
         known = self.http_framework(receiver) if bottle else None
         if callback is None or path_node is None or known is None or \
                 callback.type not in ("identifier", "attribute", "lambda"):
